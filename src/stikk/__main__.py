@@ -1,0 +1,7 @@
+"""``python -m stikk`` runs the ``stikk`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,242 @@
+"""The ``stikk`` command: play, replay, simulate, rules.
+
+Each subcommand is a thin layer over the library.  ``replay`` follows
+CONFORMANCE.md §4 exactly: with ``--json`` it prints one JSON object on
+standard output, and on bad input it prints the §5.3 error object and exits
+with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .core.errors import StikkError
+from .core.record import ReplayError, dumps_replay, loads, replay
+from .games import game_class, game_ids, make_game
+
+EXIT_BAD_INPUT = 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``stikk`` command; returns the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return EXIT_BAD_INPUT
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except StikkError as e:
+        print(f"stikk: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="stikk", description="Traditional trick-taking card games.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play at a terminal table against bots")
+    play.add_argument("game", choices=game_ids())
+    play.add_argument("--players", type=int, help="number of players")
+    play.add_argument("--seats", help="comma-separated seat kinds: human, random (default: "
+                      "human at seat 0, random elsewhere)")
+    play.add_argument("--seed", type=int, help="seed for the shuffle and the bots")
+    play.add_argument("--dealer", type=int, default=0, help="first dealer (default 0)")
+    play.add_argument("--option", action="append", default=[], metavar="K=V",
+                      help="a game option (repeatable); see `stikk rules GAME`")
+    play.add_argument("--record", metavar="FILE", help="write the game's record to FILE")
+    play.set_defaults(run=_cmd_play)
+
+    rp = sub.add_parser("replay", help="replay a record (CONFORMANCE.md §4)")
+    rp.add_argument("file", help="record file, or - for standard input")
+    rp.add_argument("--json", action="store_true", help="print the replay object as JSON")
+    rp.add_argument("--trace", action="store_true", help="include every step with its legal set")
+    rp.set_defaults(run=_cmd_replay)
+
+    sim = sub.add_parser("simulate", help="random playouts: throughput and a summary")
+    sim.add_argument("game", choices=game_ids())
+    sim.add_argument("-n", type=int, default=1000, help="number of deals (default 1000)")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--players", type=int)
+    sim.add_argument("--option", action="append", default=[], metavar="K=V")
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.set_defaults(run=_cmd_simulate)
+
+    rules = sub.add_parser("rules", help="a short rules summary and the option table")
+    rules.add_argument("game", choices=game_ids())
+    rules.set_defaults(run=_cmd_rules)
+    return p
+
+
+def build_game(game_id: str, players: int | None, options: Sequence[str]) -> Any:
+    """A game from the command line's ``--players`` and ``--option k=v`` arguments."""
+    cls = game_class(game_id)
+    values = cls.options_class.parse_assignments(options)
+    if players is not None:
+        if "players" in values and values["players"] != players:
+            raise StikkError("--players and --option players=… disagree")
+        values["players"] = players
+    return make_game(game_id, **values)
+
+
+# -- replay -----------------------------------------------------------------------------------
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        if args.file == "-":
+            text = sys.stdin.buffer.read()
+        else:
+            with open(args.file, "rb") as fh:
+                text = fh.read()
+    except OSError as e:
+        err = ReplayError(f"cannot read {args.file}: {e.strerror or e}")
+        print(dumps_replay(err.to_json()))
+        return EXIT_BAD_INPUT
+    try:
+        rec = loads(text)
+        out = replay(rec, trace=args.trace or not args.json)
+    except ReplayError as e:
+        print(dumps_replay(e.to_json()))
+        if not args.json:
+            print(f"stikk replay: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.json:
+        print(dumps_replay(out))
+    else:
+        from .terminal.log import replay_log
+
+        print(replay_log(rec.game, out, trace=args.trace))
+    return 0
+
+
+# -- simulate ---------------------------------------------------------------------------------
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    game = build_game(args.game, args.players, args.option)
+    if args.n < 1:
+        raise StikkError("-n must be at least 1")
+    rng = random.Random(args.seed)
+    n = game.players
+    sums: list[float] = []  # per side; sized by the first result
+    tricks = [0] * n
+    actions = 0
+    matches = 0
+    wins: dict[str, int] = {}
+    match = game.new_match(0)
+    t0 = time.perf_counter()
+    with _progress(args.n, quiet=args.json) as advance:
+        for _ in range(args.n):
+            if match.over:
+                matches += 1
+                for w in match.winner or []:
+                    wins[str(w)] = wins.get(str(w), 0) + 1
+                match = game.new_match(rng.randrange(n))
+            state = match.start_deal(rng=rng)
+            while state.to_act is not None:
+                legal = state.legal_actions()
+                state.apply(legal[int(rng.random() * len(legal))])
+                actions += 1
+            match.sync()
+            res = state.result()
+            assert res is not None
+            if not sums:
+                sums = [0] * len(res.score)
+            for i, v in enumerate(res.score):
+                sums[i] += v
+            for i, v in enumerate(res.tricks):
+                tricks[i] += v
+            advance()
+    dt = time.perf_counter() - t0
+    summary = {
+        "game": game.text,
+        "deals": args.n,
+        "seconds": round(dt, 3),
+        "deals_per_s": round(args.n / dt, 1),
+        "actions_per_s": round(actions / dt, 1),
+        "mean_score": [round(s / args.n, 3) for s in sums],
+        "mean_tricks": [round(t / args.n, 3) for t in tricks],
+        "matches_completed": matches,
+        "match_wins": wins,
+    }
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(f"{game.text}: {args.n} deals in {dt:.2f} s = {summary['deals_per_s']:,.0f} deals/s "
+              f"({summary['actions_per_s']:,.0f} actions/s)")
+        print("mean score per deal:  " + "  ".join(
+            f"{i}: {v:+.2f}" for i, v in enumerate(summary["mean_score"])))  # type: ignore[arg-type]
+        print("mean tricks per deal: " + "  ".join(
+            f"{i}: {v:.2f}" for i, v in enumerate(summary["mean_tricks"])))  # type: ignore[arg-type]
+        if matches:
+            print(f"complete matches: {matches}; wins by seat: "
+                  + ", ".join(f"{k}: {v}" for k, v in sorted(wins.items())))
+    return 0
+
+
+class _progress:
+    """A Rich progress bar when Rich and a terminal are there, else nothing."""
+
+    def __init__(self, total: int, *, quiet: bool) -> None:
+        self.total, self.quiet = total, quiet
+        self._bar: Any = None
+
+    def __enter__(self) -> Any:
+        if self.quiet or not sys.stderr.isatty():
+            return lambda: None
+        try:
+            from rich.progress import Progress
+        except ImportError:
+            return lambda: None
+        self._bar = Progress(transient=True)
+        self._bar.start()
+        task = self._bar.add_task("simulating", total=self.total)
+        step = max(1, self.total // 200)
+        count = [0]
+
+        def advance() -> None:
+            count[0] += 1
+            if count[0] % step == 0 or count[0] == self.total:
+                self._bar.update(task, completed=count[0])
+
+        return advance
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+
+# -- rules ------------------------------------------------------------------------------------
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    cls = game_class(args.game)
+    from .terminal.rules import print_rules
+
+    print_rules(cls)
+    return 0
+
+
+# -- play -------------------------------------------------------------------------------------
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    game = build_game(args.game, args.players, args.option)
+    from .terminal.play import play_game
+
+    return play_game(game, seats=args.seats, seed=args.seed, dealer=args.dealer,
+                     record_path=args.record)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,322 @@
+"""The engine contract: Game, State, tricks, deal results (DESIGN.md "The engine contract").
+
+A :class:`Game` is a game id plus frozen options; it builds deals from a deck
+order and matches.  A :class:`State` is one deal in progress.  Actions are
+small ints (``state.legal_actions()``, ``state.apply(a)``) with a canonical
+text form (``state.action_text(a)``, ``state.parse_action(text)``) per
+CONFORMANCE.md §2.  Randomness enters only as the deck order.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar
+
+from ..cards import Card, CardError, Mask, format_card, format_cards, parse_card
+from .errors import ActionParseError, DeckError, IllegalActionError
+from .options import Options
+
+if TYPE_CHECKING:
+    from .match import Match
+    from .view import View
+
+
+class Phase(StrEnum):
+    """What kind of decision a deal is waiting for."""
+
+    DECLARE = "declare"
+    """Optional declarations before the bidding (Romanian Whist Zero Play)."""
+    BID = "bid"
+    PLAY = "play"
+    OVER = "over"
+    """The deal has ended; nobody is to act."""
+
+
+PlayCards: TypeAlias = "Card | tuple[Card, ...]"
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, who played what in order, who won it."""
+
+    leader: int
+    plays: tuple[tuple[int, Any], ...]
+    """``(seat, card)`` in play order; a card is an id, or a tuple of ids for a multiple play."""
+    winner: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "plays": [[seat, _play_text(c)] for seat, c in self.plays],
+            "winner": self.winner,
+        }
+
+
+def _play_text(c: Any) -> str:
+    return format_card(c) if isinstance(c, int) else format_cards(c)
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """What a finished deal produced (CONFORMANCE.md §4 ``result``)."""
+
+    tricks: tuple[int, ...]
+    """Tricks won per seat."""
+    score: tuple[int, ...]
+    """What the deal awarded, per side, in the game's own unit."""
+    extras: dict[str, Any] = field(default_factory=dict)
+    """Game-specific fields, already JSON-shaped, in conformance order."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tricks": list(self.tricks), "score": list(self.score), **self.extras}
+
+
+O = TypeVar("O", bound=Options)
+
+
+class Game(ABC, Generic[O]):
+    """A game id plus validated options: the factory of deals and matches.
+
+    Build one with options or keywords, e.g. ``RomanianWhist(players=5)``.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    options_class: ClassVar[type[Options]]
+    summary: ClassVar[str]
+    """A short rules summary for ``stikk rules``."""
+
+    def __init__(self, options: O | None = None, /, **kwargs: Any) -> None:
+        if options is not None and kwargs:
+            raise TypeError("give either an Options object or keyword options, not both")
+        if options is None:
+            options = self.options_class(**kwargs)  # type: ignore[assignment]
+        elif not isinstance(options, self.options_class):
+            raise TypeError(f"{self.id} needs {self.options_class.__name__}, got {options!r}")
+        self.options: O = options  # type: ignore[assignment]
+        self.players: int = options.players  # type: ignore[union-attr]
+
+    # -- the pack and decks ------------------------------------------------------------
+    @abstractmethod
+    def pack(self) -> tuple[Card, ...]:
+        """Every card of this game's pack, in card-list order."""
+
+    def shuffled_deck(self, rng: random.Random) -> list[Card]:
+        """A uniformly shuffled deck (top card first)."""
+        deck = list(self.pack())
+        rng.shuffle(deck)
+        return deck
+
+    def check_deck(self, deck: Sequence[Card | str]) -> list[Card]:
+        """Parse and check a deck: it must be exactly this game's pack.
+
+        Raises :class:`DeckError` saying which cards are wrong.
+        """
+        cards: list[Card] = []
+        for i, c in enumerate(deck):
+            if isinstance(c, str):
+                try:
+                    cards.append(parse_card(c))
+                except CardError as e:
+                    raise DeckError(f"deck position {i}: {e}") from None
+            elif isinstance(c, int) and not isinstance(c, bool):
+                cards.append(c)
+            else:
+                raise DeckError(f"deck position {i}: not a card: {c!r}")
+        pack = self.pack()
+        if len(cards) == len(pack) and sorted(cards) == sorted(pack):
+            return cards
+        seen: set[Card] = set()
+        dup = sorted({c for c in cards if c in seen or seen.add(c)})  # type: ignore[func-returns-value]
+        missing = sorted(set(pack) - set(cards))
+        extra = sorted(set(cards) - set(pack))
+        parts = [f"the {self.id} pack for {self.players} players has {len(pack)} cards, "
+                 f"the deck has {len(cards)}"]
+        if missing:
+            parts.append("missing " + " ".join(map(format_card, missing)))
+        if extra:
+            parts.append("not in the pack " + " ".join(map(_safe_card, extra)))
+        if dup:
+            parts.append("repeated " + " ".join(map(format_card, dup)))
+        raise DeckError("; ".join(parts))
+
+    # -- deals and matches -------------------------------------------------------------
+    @abstractmethod
+    def new_match(self, dealer: int = 0) -> Match:
+        """A new match (the whole game) whose first deal is dealt by ``dealer``."""
+
+    def new_deal(self, deck: Sequence[Card] | None = None, dealer: int = 0,
+                 *, rng: random.Random | None = None) -> State:
+        """A stand-alone deal: the first deal of a new match."""
+        match = self.new_match(dealer)
+        return match.start_deal(deck, rng=rng)
+
+    # -- actions ---------------------------------------------------------------------------
+    num_actions: ClassVar[int]
+    """Size of the integer action space (ids are ``0 .. num_actions - 1``)."""
+
+    @abstractmethod
+    def action_text(self, action: int) -> str:
+        """Canonical text of an action id."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> int:
+        """The id of an action text (case-insensitive); raises :class:`ActionParseError`."""
+
+    # -- presentation --------------------------------------------------------------------------
+    @property
+    def text(self) -> str:
+        """The canonical game string, e.g. ``romanian-whist(players=5)``."""
+        return self.options.to_text()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.text}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other.id == self.id and other.options == self.options
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.options))
+
+
+def _safe_card(c: int) -> str:
+    try:
+        return format_card(c)
+    except CardError:
+        return repr(c)
+
+
+G = TypeVar("G", bound=Game[Any])
+
+
+class State(ABC):
+    """One deal in progress.
+
+    Hot-path attributes are plain: ``to_act`` (seat or ``None`` when the deal
+    is over), ``phase``, ``history`` (action ids applied).  ``apply`` checks
+    legality and raises :class:`IllegalActionError` (leaving the state as it
+    was) when the action is not legal.
+    """
+
+    __slots__ = ()
+
+    game: Game[Any]
+    dealer: int
+    deck: tuple[Card, ...]
+    """The deck this deal was dealt from, top card first."""
+    to_act: int | None
+    phase: Phase
+    history: list[int]
+
+    # -- decisions ----------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> Sequence[int]:
+        """Legal action ids, ascending; empty when the deal is over."""
+
+    @abstractmethod
+    def apply(self, action: int) -> None:
+        """Apply one legal action id; raise :class:`IllegalActionError` otherwise."""
+
+    def is_legal(self, action: int) -> bool:
+        return action in self.legal_actions()
+
+    def action_text(self, action: int) -> str:
+        """Canonical text of an action id in this state."""
+        return self.game.action_text(action)
+
+    def parse_action(self, text: str) -> int:
+        """Parse action text in this state (see CONFORMANCE.md §5.1)."""
+        return self.game.parse_action(text)
+
+    def legal_texts(self) -> list[str]:
+        """The legal set as canonical text, in plain string order (CONFORMANCE.md §5.1)."""
+        return sorted(self.action_text(a) for a in self.legal_actions())
+
+    def apply_text(self, text: str) -> int:
+        """Parse and apply an action given as text; returns its id."""
+        try:
+            a = self.parse_action(text)
+        except ActionParseError as e:
+            raise ActionParseError(text, e.reason, self.legal_texts()) from None
+        self.apply(a)
+        return a
+
+    def act(self, action: int | str) -> int:
+        """Apply an action given as an id or as text; returns its id."""
+        if isinstance(action, str):
+            return self.apply_text(action)
+        self.apply(action)
+        return action
+
+    def illegal(self, action: int, reason: str) -> IllegalActionError:
+        """The error to raise for an illegal action (its text, why, and the legal set)."""
+        try:
+            text = self.action_text(action)
+        except Exception:  # an id outside the action space
+            text = repr(action)
+        return IllegalActionError(text, reason, self.legal_texts())
+
+    # -- the deal ---------------------------------------------------------------------------------
+    @property
+    def terminal(self) -> bool:
+        return self.to_act is None
+
+    @property
+    @abstractmethod
+    def tricks(self) -> list[Trick]:
+        """Completed tricks in order."""
+
+    @property
+    @abstractmethod
+    def current_trick(self) -> list[tuple[int, Any]]:
+        """``(seat, card)`` of the trick in progress, in play order."""
+
+    @abstractmethod
+    def result(self) -> DealResult | None:
+        """The deal's result once it is over, else ``None``."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def initial(self) -> State:
+        """The same deal as it was before its first action."""
+
+    def actors(self) -> list[tuple[int, int]]:
+        """``(seat, action)`` for every action so far, in order."""
+        fresh = self.initial()
+        out = []
+        for a in self.history:
+            seat = fresh.to_act
+            assert seat is not None
+            out.append((seat, a))
+            fresh.apply(a)
+        return out
+
+    @abstractmethod
+    def view(self, seat: int) -> View:
+        """Everything ``seat`` may know, and nothing else."""
+
+    @abstractmethod
+    def hidden_from(self, seat: int) -> Mask:
+        """The cards whose place ``seat`` does not know (the unseen cards)."""
+
+    def returns(self) -> tuple[int, ...]:
+        """The deal's score per side (zeros until it is over)."""
+        r = self.result()
+        if r is None:
+            return (0,) * len(self._sides())
+        return r.score
+
+    def _sides(self) -> range:
+        return range(self.game.players)
+
+
+def play_cards_text(c: Any) -> str:
+    """Text of a played card or card set."""
+    return _play_text(c)

@@ -1,0 +1,101 @@
+"""A match: a sequence of deals with the dealer rotating and a score sheet.
+
+The match owns the score sheet in the tradition's own terms; each game
+subclasses :class:`Match` with how a deal is set up from the sheet and how a
+finished deal is written onto it.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import Card
+from .errors import StikkError
+from .game import Game, State
+
+
+class MatchError(StikkError):
+    """A deal cannot be started (the previous one is unfinished, or the match is over)."""
+
+
+class Match(ABC):
+    """Deals one after another; ``sheet()`` is the score sheet (CONFORMANCE.md §4 ``match``)."""
+
+    def __init__(self, game: Game[Any], dealer: int = 0) -> None:
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < game.players:
+            raise MatchError(f"dealer must be a seat from 0 to {game.players - 1}, got {dealer!r}")
+        self.game = game
+        self.first_dealer = dealer
+        self.next_dealer = dealer
+        """Who deals the next deal."""
+        self.deals: list[State] = []
+        self._closed = 0  # deals already written onto the sheet
+
+    @property
+    def state(self) -> State | None:
+        """The current (last started) deal, or ``None`` before the first."""
+        return self.deals[-1] if self.deals else None
+
+    def start_deal(self, deck: Sequence[Card | str] | None = None, *,
+                   rng: random.Random | None = None) -> State:
+        """Deal the next deal from ``deck`` (checked against the pack) or a shuffle by ``rng``."""
+        self.sync()
+        if self.deals and not self.deals[-1].terminal:
+            raise MatchError(f"deal {len(self.deals) - 1} is not finished")
+        if self.over:
+            raise MatchError("the match is over; no further deal may be dealt")
+        if deck is None:
+            cards = self.game.shuffled_deck(rng if rng is not None else random.Random())
+        else:
+            cards = self.game.check_deck(deck)
+        state = self._new_deal(cards, self.next_dealer)
+        self.deals.append(state)
+        self.sync()
+        return state
+
+    def apply(self, action: int | str) -> int:
+        """Apply an action (id or text) to the current deal; returns its id."""
+        state = self.state
+        if state is None or state.terminal:
+            raise MatchError("no deal is in progress")
+        a = state.act(action)
+        if state.terminal:
+            self.sync()
+        return a
+
+    def sync(self) -> None:
+        """Write every finished deal onto the sheet (idempotent)."""
+        while self._closed < len(self.deals) and self.deals[self._closed].terminal:
+            self._close(self.deals[self._closed])
+            self._closed += 1
+
+    # -- per game ------------------------------------------------------------------------
+    @abstractmethod
+    def _new_deal(self, deck: list[Card], dealer: int) -> State:
+        """Build the next deal from a checked deck."""
+
+    @abstractmethod
+    def _close(self, state: State) -> None:
+        """Write a finished deal onto the sheet and set ``next_dealer``."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool:
+        """Whether the match has ended."""
+
+    @property
+    @abstractmethod
+    def winner(self) -> list[Any] | None:
+        """The winners once the match is over (seats or sides), else ``None``."""
+
+    @abstractmethod
+    def sheet_fields(self) -> dict[str, Any]:
+        """The game's score-sheet fields (CONFORMANCE.md §4), without ``over``/``winner``."""
+
+    def sheet(self) -> dict[str, Any]:
+        """The score sheet as JSON: the game's fields, then ``over`` and ``winner``."""
+        self.sync()
+        return {**self.sheet_fields(), "over": self.over, "winner": self.winner}

@@ -1,0 +1,64 @@
+"""Per-seat observations (views) and the public event log.
+
+A view holds exactly what one seat may know: its own cards (unless a variant
+hides them), the cards played and by whom, public announcements, exposed
+cards — and nothing else.  Agents and browser clients receive views, never
+states.  Views are frozen and compare by value, so "two states that differ
+only in cards this seat cannot see give equal views" is a plain ``==``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..cards import Mask, format_cards
+from .game import Trick, play_cards_text
+
+
+@dataclass(frozen=True, kw_only=True)
+class View:
+    """The common part of every game's view."""
+
+    game: str
+    """The canonical game string (id and options)."""
+    seat: int
+    """The seat this view belongs to."""
+    players: int
+    dealer: int
+    phase: str
+    to_act: int | None
+    hand: Mask | None
+    """This seat's cards, or ``None`` while a variant hides them from their owner."""
+    history: tuple[tuple[int, str], ...]
+    """``(seat, action text)`` for every action so far, as this seat may know it."""
+    tricks: tuple[Trick, ...]
+    current_trick: tuple[tuple[int, Any], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON-ready data (card masks as card lists)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            out[f.name] = _jsonable(f.name, getattr(self, f.name))
+        return out
+
+
+_CARD_FIELDS = {"hand", "hands", "seen_hands"}
+
+
+def _jsonable(name: str, value: Any) -> Any:
+    if name in _CARD_FIELDS:
+        if isinstance(value, tuple):
+            return [None if v is None else _mask_list(v) for v in value]
+        return None if value is None else _mask_list(value)
+    if name == "tricks":
+        return [t.to_json() for t in value]
+    if name == "current_trick":
+        return [[s, play_cards_text(c)] for s, c in value]
+    if isinstance(value, tuple):
+        return [list(v) if isinstance(v, tuple) else v for v in value]
+    return value
+
+
+def _mask_list(mask: Mask) -> list[str]:
+    return format_cards(mask).split("+") if mask else []

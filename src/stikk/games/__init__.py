@@ -1,0 +1,58 @@
+"""The registry of game ids (CONFORMANCE.md §1): an explicit table of lazy loaders.
+
+>>> game = make_game("romanian-whist(players=5,schedule=8-1-8)")
+>>> game.text
+'romanian-whist(players=5,schedule=8-1-8)'
+>>> game_ids()
+['romanian-whist']
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from typing import Any
+
+from ..core.errors import OptionError, StikkError
+from ..core.game import Game
+from ..core.options import split_options as _split_options
+
+_REGISTRY: dict[str, tuple[str, str]] = {
+    "romanian-whist": ("stikk.games.romanian_whist", "RomanianWhist"),
+}
+
+
+class UnknownGameError(StikkError):
+    """A game id that stikk does not know."""
+
+
+def game_ids() -> list[str]:
+    """Every registered game id, sorted."""
+    return sorted(_REGISTRY)
+
+
+def game_class(game_id: str) -> type[Game[Any]]:
+    """The Game class registered under ``game_id``."""
+    try:
+        module, name = _REGISTRY[game_id]
+    except KeyError:
+        raise UnknownGameError(
+            f"unknown game {game_id!r}; known games: {', '.join(game_ids())}") from None
+    cls: type[Game[Any]] = getattr(importlib.import_module(module), name)
+    return cls
+
+
+def make_game(spec: str, **options: Any) -> Game[Any]:
+    """A game from an id or a game string (``id(k=v,...)``), with keyword options on top."""
+    m = re.fullmatch(r"\s*([A-Za-z0-9_-]+)\s*(\((.*)\))?\s*", spec, re.S)
+    if not m:
+        raise UnknownGameError(f"not a game string: {spec!r} (expected id or id(k=v,...))")
+    cls = game_class(m.group(1))
+    values: dict[str, Any] = {}
+    if m.group(2):
+        values = cls.options_class.parse_assignments(_split_options(m.group(3)))
+    for key in options:
+        if key in values:
+            raise OptionError(key, "given both in the game string and as a keyword")
+    values.update(options)
+    return cls(cls.options_class(**values))

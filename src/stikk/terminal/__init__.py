@@ -1,0 +1,1 @@
+"""Terminal presentation: the play table, replay logs and rules pages."""
