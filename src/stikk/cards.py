@@ -112,7 +112,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1S")
     Traceback (most recent call last):
     ...
-    stikk.cards.CardError: not a card: '1S' (expected rank A K Q J T 9 … 2 then suit C S H D, e.g. 'TH')
+    stikk.cards.CardError: not a card: '1S' (expected rank A K Q J T 9 … 2 then suit ...)
     """
     t = text.strip().upper()
     if len(t) >= 2:

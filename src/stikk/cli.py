@@ -158,14 +158,16 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 tricks[i] += v
             advance()
     dt = time.perf_counter() - t0
-    summary = {
+    mean_score = [round(s / args.n, 3) for s in sums]
+    mean_tricks = [round(t / args.n, 3) for t in tricks]
+    summary: dict[str, Any] = {
         "game": game.text,
         "deals": args.n,
         "seconds": round(dt, 3),
         "deals_per_s": round(args.n / dt, 1),
         "actions_per_s": round(actions / dt, 1),
-        "mean_score": [round(s / args.n, 3) for s in sums],
-        "mean_tricks": [round(t / args.n, 3) for t in tricks],
+        "mean_score": mean_score,
+        "mean_tricks": mean_tricks,
         "matches_completed": matches,
         "match_wins": wins,
     }
@@ -175,9 +177,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(f"{game.text}: {args.n} deals in {dt:.2f} s = {summary['deals_per_s']:,.0f} deals/s "
               f"({summary['actions_per_s']:,.0f} actions/s)")
         print("mean score per deal:  " + "  ".join(
-            f"{i}: {v:+.2f}" for i, v in enumerate(summary["mean_score"])))  # type: ignore[arg-type]
+            f"{i}: {v:+.2f}" for i, v in enumerate(mean_score)))
         print("mean tricks per deal: " + "  ".join(
-            f"{i}: {v:.2f}" for i, v in enumerate(summary["mean_tricks"])))  # type: ignore[arg-type]
+            f"{i}: {v:.2f}" for i, v in enumerate(mean_tricks)))
         if matches:
             print(f"complete matches: {matches}; wins by seat: "
                   + ", ".join(f"{k}: {v}" for k, v in sorted(wins.items())))

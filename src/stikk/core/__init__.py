@@ -14,7 +14,19 @@ from .options import Options
 from .view import View
 
 __all__ = [
-    "ActionError", "ActionParseError", "DealResult", "DeckError", "Game", "IllegalActionError",
-    "Match", "MatchError", "OptionError", "Options", "Phase", "StikkError", "State", "Trick",
+    "ActionError",
+    "ActionParseError",
+    "DealResult",
+    "DeckError",
+    "Game",
+    "IllegalActionError",
+    "Match",
+    "MatchError",
+    "OptionError",
+    "Options",
+    "Phase",
+    "State",
+    "StikkError",
+    "Trick",
     "View",
 ]

@@ -75,10 +75,10 @@ class DealResult:
         return {"tricks": list(self.tricks), "score": list(self.score), **self.extras}
 
 
-O = TypeVar("O", bound=Options)
+OptionsT = TypeVar("OptionsT", bound=Options)
 
 
-class Game(ABC, Generic[O]):
+class Game(ABC, Generic[OptionsT]):
     """A game id plus validated options: the factory of deals and matches.
 
     Build one with options or keywords, e.g. ``RomanianWhist(players=5)``.
@@ -90,14 +90,14 @@ class Game(ABC, Generic[O]):
     summary: ClassVar[str]
     """A short rules summary for ``stikk rules``."""
 
-    def __init__(self, options: O | None = None, /, **kwargs: Any) -> None:
+    def __init__(self, options: OptionsT | None = None, /, **kwargs: Any) -> None:
         if options is not None and kwargs:
             raise TypeError("give either an Options object or keyword options, not both")
         if options is None:
             options = self.options_class(**kwargs)  # type: ignore[assignment]
         elif not isinstance(options, self.options_class):
             raise TypeError(f"{self.id} needs {self.options_class.__name__}, got {options!r}")
-        self.options: O = options  # type: ignore[assignment]
+        self.options: OptionsT = options  # type: ignore[assignment]
         self.players: int = options.players  # type: ignore[union-attr]
 
     # -- the pack and decks ------------------------------------------------------------

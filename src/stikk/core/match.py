@@ -25,7 +25,8 @@ class Match(ABC):
     """Deals one after another; ``sheet()`` is the score sheet (CONFORMANCE.md §4 ``match``)."""
 
     def __init__(self, game: Game[Any], dealer: int = 0) -> None:
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < game.players:
+        if (isinstance(dealer, bool) or not isinstance(dealer, int)
+                or not 0 <= dealer < game.players):
             raise MatchError(f"dealer must be a seat from 0 to {game.players - 1}, got {dealer!r}")
         self.game = game
         self.first_dealer = dealer

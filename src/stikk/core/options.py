@@ -160,9 +160,6 @@ def option(codec: Codec[Any], default: Any, help: str) -> Any:
     return dataclasses.field(default=default, metadata={"codec": codec, "help": help})
 
 
-O = TypeVar("O", bound="Options")
-
-
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Options:
     """Base of every game's options.  Subclasses add fields made with :func:`option`.
@@ -272,7 +269,9 @@ def _snake(name: str) -> str:
 
 def split_options(text: str) -> list[str]:
     """Split ``k=v,k=v`` at the commas outside braces and brackets."""
-    parts, depth, cur = [], 0, []
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for ch in text:
         if ch in "{[(":
             depth += 1

@@ -6,7 +6,8 @@ taken.  :func:`replay` turns a record into the replay object of §4, or raises
 :class:`ReplayError` carrying the §5.3 error object.
 
 >>> rec = {"game": "romanian-whist", "options": {"players": 3}, "deals": [{"dealer": 0,
-...        "deck": "AC KC QC JC TC 9C AS KS QS JS TS 9S AH KH QH JH TH 9H AD KD QD JD TD 9D".split(),
+...        "deck": ("AC KC QC JC TC 9C AS KS QS JS TS 9S "
+...                 "AH KH QH JH TH 9H AD KD QD JD TD 9D").split(),
 ...        "actions": ["BID 0", "bid 0", "BID 0", "PLAY AC", "play kc", "PLAY QC"]}]}
 >>> out = replay(rec)
 >>> out["deals"][0]["result"]
@@ -133,7 +134,8 @@ def parse(data: object) -> Record:
     return Record(game, out)
 
 
-def replay(record: Record | Mapping[str, Any] | str | bytes, *, trace: bool = False) -> dict[str, Any]:
+def replay(record: Record | Mapping[str, Any] | str | bytes, *,
+           trace: bool = False) -> dict[str, Any]:
     """The replay object of CONFORMANCE.md §4 (``steps`` only with ``trace``).
 
     Raises :class:`ReplayError` with the §5.3 error object on any fault.

@@ -65,7 +65,7 @@ SPECIAL_ROUNDS = ("blind8", "zero8", "eight8")
 """The final special rounds of rules §10.6, in their fixed order."""
 
 
-# -- options ------------------------------------------------------------------------------
+# -- options ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,10 @@ class Streak:
 
 
 class StreakCodec(Codec["Streak | None"]):
-    """``{"length": n, "points": p}`` or ``null``/``false`` (Engine decision 6); text ``n:p`` or ``off``."""
+    """``{"length": n, "points": p}`` or ``null``/``false`` (Engine decision 6).
+
+    The text form is ``n:p`` or ``off``.
+    """
 
     def coerce(self, name: str, value: object) -> Streak | None:
         if value is None or value is False:
@@ -118,7 +121,8 @@ class RomanianWhistOptions(Options):
     game_id: ClassVar[str] = "romanian-whist"
 
     players: int = option(IntCodec(3, 6), 4, "number of players (rules §1)")
-    schedule: str = option(ChoiceCodec("1-8-1", "8-1-8"), "1-8-1", "order of round sizes (§3, §10.1)")
+    schedule: str = option(ChoiceCodec("1-8-1", "8-1-8"), "1-8-1",
+                           "order of round sizes (§3, §10.1)")
     score_formula: str = option(ChoiceCodec("fivePlusBid", "cardsPlusBid"), "fivePlusBid",
                                 "an exact bid scores 5 + bid, or cards dealt + bid (§10.2)")
     success_streak: Streak | None = option(StreakCodec(), None,
@@ -135,7 +139,7 @@ class RomanianWhistOptions(Options):
         BoolCodec(), False, "in 1-card rounds you see the others' cards, not your own (§10.7)")
 
 
-# -- the schedule ---------------------------------------------------------------------------
+# -- the schedule -------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -178,7 +182,7 @@ def round_plan(options: RomanianWhistOptions) -> list[tuple[int, str | None]]:
     return plan
 
 
-# -- the game ---------------------------------------------------------------------------------
+# -- the game -----------------------------------------------------------------------------------
 
 
 class RomanianWhist(Game[RomanianWhistOptions]):
@@ -202,8 +206,12 @@ class RomanianWhist(Game[RomanianWhistOptions]):
 
     def __init__(self, options: RomanianWhistOptions | None = None, /, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)
-        self._pack = highest_ranks(2 * self.players)
+        n = self.players
+        self._pack = highest_ranks(2 * n)
+        self._pack_set = frozenset(self._pack)
         self.plan = round_plan(self.options)
+        self.next_seat = tuple((s + 1) % n for s in range(n))
+        self.bid_order = tuple(tuple((f + i) % n for i in range(n)) for f in range(n))
 
     def pack(self) -> tuple[Card, ...]:
         return self._pack
@@ -221,6 +229,14 @@ class RomanianWhist(Game[RomanianWhistOptions]):
         if not 0 <= dealer < self.players:
             raise ValueError(f"dealer must be a seat from 0 to {self.players - 1}")
         return RomanianWhistState(self, self.check_deck(deck), dealer, RoundSpec(cards, special))
+
+    def check_deck(self, deck: Sequence[Card | str]) -> list[Card]:
+        # Fast path for a deck of card ids that is exactly the pack; the base class
+        # parses texts and explains every fault.
+        if (len(deck) == len(self._pack) and self._pack_set.issuperset(deck)
+                and len(set(deck)) == len(deck) and all(c.__class__ is int for c in deck)):
+            return list(deck)  # type: ignore[arg-type]
+        return super().check_deck(deck)
 
     def action_text(self, action: int) -> str:
         if 0 <= action < 64:
@@ -252,7 +268,7 @@ class RomanianWhist(Game[RomanianWhistOptions]):
             text, "not a Romanian Whist action (PLAY <card>, BID <n>, ZERO_PLAY, NO_ZERO_PLAY)")
 
 
-# -- one round --------------------------------------------------------------------------------
+# -- one round ----------------------------------------------------------------------------------
 
 _SUIT_CARDS = suit_cards_table()
 _S0, _S1, _S2, _S3 = _SUIT_CARDS
@@ -275,11 +291,39 @@ class RomanianWhistState(State):
     """
 
     __slots__ = (
-        "game", "n", "dealer", "cards", "special", "spec", "deck", "hands", "trump_card",
-        "trump", "phase", "to_act", "history", "bids", "_bid_count", "_ask", "declared",
-        "_declared_here", "_played", "_leaders", "_winners", "_in_trick", "_led", "_win_card",
-        "_win_seat", "_leader", "won", "_lmask", "_lids", "_next", "_result", "_first",
+        "_ask",
+        "_bid_count",
         "_counters",
+        "_declared_here",
+        "_first",
+        "_in_trick",
+        "_leader",
+        "_leaders",
+        "_led",
+        "_lids",
+        "_lmask",
+        "_next",
+        "_play_start",
+        "_result",
+        "_win_card",
+        "_win_seat",
+        "_winners",
+        "bids",
+        "cards",
+        "dealer",
+        "deck",
+        "declared",
+        "game",
+        "hands",
+        "history",
+        "n",
+        "phase",
+        "spec",
+        "special",
+        "to_act",
+        "trump",
+        "trump_card",
+        "won",
     )
 
     def __init__(self, game: RomanianWhist, deck: list[Card], dealer: int, spec: RoundSpec) -> None:
@@ -294,10 +338,9 @@ class RomanianWhistState(State):
         self.deck = tuple(deck)
         first = (dealer + 1) % n
         self._first = first
-        self._next = tuple((s + 1) % n for s in range(n))
+        nxt = self._next = game.next_seat
         hands = [0] * n
         seat = first
-        nxt = self._next
         for c in deck[: k * n]:  # rules §4.2: one card at a time from the dealer's left
             hands[seat] |= 1 << c
             seat = nxt[seat]
@@ -310,7 +353,7 @@ class RomanianWhistState(State):
         self._bid_count = 0
         self.declared = spec.declared
         self._declared_here = 0
-        self._played: list[Card] = []
+        self._play_start = 0
         self._leaders: list[int] = []
         self._winners: list[int] = []
         self._in_trick = 0
@@ -319,57 +362,58 @@ class RomanianWhistState(State):
         self._win_seat = -1
         self._leader = first
         self.won = [0] * n
-        self._lmask = -1
-        self._lids: tuple[int, ...] | None = None
         self._result: DealResult | None = None
         self._counters: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         # Engine decision 3: seats not yet declared are asked in bidding order
-        order = [(first + i) % n for i in range(n)]
-        self._ask = [s for s in order if not spec.declared >> s & 1] if game.options.zero_play else []
+        self._ask = ([s for s in game.bid_order[first] if not spec.declared >> s & 1]
+                     if game.options.zero_play else [])
         if self._ask:
             self.phase = Phase.DECLARE
             self.to_act: int | None = self._ask[0]
         else:
             self.phase = Phase.BID
             self.to_act = first
+        self._set_legal()
 
-    # -- the legal set ------------------------------------------------------------------------
+    # -- the legal set ---------------------------------------------------------------------------
+    # Invariant: after every transition ``_lids`` is the legal set (ascending ids) and
+    # ``_lmask`` the mask of legal cards (0 outside the play), so asking is a read.
+
     def legal_actions(self) -> tuple[int, ...]:
-        ids = self._lids
-        if ids is None:
-            ids = self._compute_legal()
-        return ids
+        return self._lids
 
-    def _compute_legal(self) -> tuple[int, ...]:
+    def _set_legal(self) -> None:
         phase = self.phase
         if phase is Phase.PLAY:
-            h = self.hands[self.to_act]  # type: ignore[index]
-            if self._in_trick:
-                led = self._led
-                m = h & SUIT_MASKS[led]
-                if m:  # rules §6.2: follow suit
-                    self._lmask = m
-                    ids = self._lids = _SUIT_CARDS[led][m >> (led << 4)]
-                    return ids
-                t = self.trump
-                if t >= 0:
-                    m = h & SUIT_MASKS[t]
-                    if m:  # rules §6.2: void in the led suit, must trump
-                        self._lmask = m
-                        ids = self._lids = _SUIT_CARDS[t][m >> (t << 4)]
-                        return ids
-            self._lmask = h
-            ids = self._lids = (_S0[h & 0x1FFF] + _S1[(h >> 16) & 0x1FFF]
-                                + _S2[(h >> 32) & 0x1FFF] + _S3[h >> 48])
-            return ids
+            self._set_play_legal(self.to_act)  # type: ignore[arg-type]
+            return
         self._lmask = 0
         if phase is Phase.BID:
-            ids = self._lids = self._bid_legal()
+            self._lids = self._bid_legal()
         elif phase is Phase.DECLARE:
-            ids = self._lids = (ZERO_PLAY, NO_ZERO_PLAY)
+            self._lids = (ZERO_PLAY, NO_ZERO_PLAY)
         else:
-            ids = self._lids = ()
-        return ids
+            self._lids = ()
+
+    def _set_play_legal(self, seat: int) -> None:
+        h = self.hands[seat]
+        if self._in_trick:
+            led = self._led
+            m = h & SUIT_MASKS[led]
+            if m:  # rules §6.2: follow suit
+                self._lmask = m
+                self._lids = _SUIT_CARDS[led][m >> (led << 4)]
+                return
+            t = self.trump
+            if t >= 0:
+                m = h & SUIT_MASKS[t]
+                if m:  # rules §6.2: void in the led suit, must trump
+                    self._lmask = m
+                    self._lids = _SUIT_CARDS[t][m >> (t << 4)]
+                    return
+        self._lmask = h  # leading, or void in the led suit and in trumps
+        self._lids = (_S0[h & 0x1FFF] + _S1[(h >> 16) & 0x1FFF]
+                      + _S2[(h >> 32) & 0x1FFF] + _S3[h >> 48])
 
     def _bid_legal(self) -> tuple[int, ...]:
         k = self.cards
@@ -382,75 +426,77 @@ class RomanianWhistState(State):
             return _bid_ids(k, f if 0 <= f <= k else -1)
         return _bid_ids(k, -1)
 
-    # -- applying actions -----------------------------------------------------------------------
+    # -- applying actions ------------------------------------------------------------------------
     def apply(self, action: int) -> None:
-        if self.phase is Phase.PLAY:
-            lm = self._lmask
-            if lm < 0:
-                self._compute_legal()
-                lm = self._lmask
-            if action.__class__ is not int or not 0 <= action < 64 or not lm >> action & 1:
-                self._apply_slow(action)
-                return
-            s: int = self.to_act  # type: ignore[assignment]
-            self.hands[s] ^= 1 << action
-            self._lmask = -1
-            self._lids = None
-            self._played.append(action)
-            self.history.append(action)
-            if self._in_trick == 0:
-                self._led = action >> 4
+        # The play is the hot path: a legal card is a set bit of ``_lmask``.
+        if action.__class__ is not int or action < 0 or not self._lmask >> action & 1:
+            self._apply_slow(action)
+            return
+        s: int = self.to_act  # type: ignore[assignment]
+        hands = self.hands
+        hands[s] ^= 1 << action
+        self.history.append(action)
+        k = self._in_trick
+        if k == 0:
+            self._led = action >> 4
+            self._win_card = action
+            self._win_seat = s
+        else:
+            w = self._win_card
+            # rules §6.3: a higher card of the winning suit, or the first trump, takes over
+            if (action >> 4 == w >> 4 and action > w) or (
+                action >> 4 == self.trump and w >> 4 != self.trump
+            ):
                 self._win_card = action
                 self._win_seat = s
-            else:
-                w = self._win_card
-                # rules §6.3: a higher card of the winning suit, or the first trump, takes over
-                if (action >> 4 == w >> 4 and action > w) or (
-                    action >> 4 == self.trump and w >> 4 != self.trump
-                ):
-                    self._win_card = action
-                    self._win_seat = s
-            self._in_trick += 1
-            if self._in_trick < self.n:
-                self.to_act = self._next[s]
+        k += 1
+        if k < self.n:
+            self._in_trick = k
+            nxt = self.to_act = self._next[s]
+            # the next player's legal set (rules §6.2), inlined for speed
+            h = hands[nxt]
+            led = self._led
+            m = h & SUIT_MASKS[led]
+            if m:
+                self._lmask = m
+                self._lids = _SUIT_CARDS[led][m >> (led << 4)]
                 return
-            self._end_trick()
+            self._set_play_legal(nxt)
             return
-        self._apply_slow(action)
+        self._in_trick = 0
+        self._end_trick()
 
     def _end_trick(self) -> None:
         w = self._win_seat
         self.won[w] += 1
         self._leaders.append(self._leader)
         self._winners.append(w)
-        self._in_trick = 0
         self._leader = w
         if len(self._winners) == self.cards:
             self.to_act = None
             self.phase = Phase.OVER
+            self._lmask = 0
+            self._lids = ()
         else:
             self.to_act = w  # rules §6.1: the winner leads
+            h = self.hands[w]
+            self._lmask = h
+            self._lids = (_S0[h & 0x1FFF] + _S1[(h >> 16) & 0x1FFF]
+                          + _S2[(h >> 32) & 0x1FFF] + _S3[h >> 48])
 
     def _apply_slow(self, action: object) -> None:
         """Every non-play action, and every refused action, goes through here."""
-        try:
-            a = action.__index__()  # type: ignore[attr-defined]
-        except (AttributeError, TypeError):
+        if isinstance(action, bool) or not hasattr(action, "__index__"):
             raise IllegalActionError(repr(action), "an action id is an integer",
-                                     self.legal_texts()) from None
-        if isinstance(action, bool):
-            raise IllegalActionError(repr(action), "an action id is an integer, not a boolean",
                                      self.legal_texts())
-        legal = self.legal_actions()
-        if a not in legal:
+        a: int = action.__index__()
+        if a not in self._lids:
             raise self.illegal(a, self._why_illegal(a))
-        if self.phase is Phase.PLAY:
+        if self.phase is Phase.PLAY:  # e.g. a numpy integer: the play itself is legal
             self.apply(a)
             return
         seat: int = self.to_act  # type: ignore[assignment]
         self.history.append(a)
-        self._lmask = -1
-        self._lids = None
         if self.phase is Phase.DECLARE:
             if a == ZERO_PLAY:
                 self._declared_here |= 1 << seat
@@ -461,15 +507,16 @@ class RomanianWhistState(State):
             else:
                 self.phase = Phase.BID
                 self.to_act = self._first
-            return
-        # Phase.BID
-        self.bids[seat] = a - BID0
-        self._bid_count += 1
-        if self._bid_count == self.n:
-            self.phase = Phase.PLAY
-            self.to_act = self._first  # rules §6.1: the dealer's left leads first
-        else:
-            self.to_act = self._next[seat]
+        else:  # Phase.BID
+            self.bids[seat] = a - BID0
+            self._bid_count += 1
+            if self._bid_count == self.n:
+                self.phase = Phase.PLAY
+                self._play_start = len(self.history)
+                self.to_act = self._first  # rules §6.1: the dealer's left leads first
+            else:
+                self.to_act = self._next[seat]
+        self._set_legal()
 
     def _why_illegal(self, a: int) -> str:
         phase = self.phase
@@ -509,13 +556,14 @@ class RomanianWhistState(State):
         return (f"you have no {SUIT_NAMES[led]} and must trump (rules §6.2): you hold "
                 + " ".join(map(format_card, cards_of(trumps))))
 
-    # -- what the deal produced ---------------------------------------------------------------------
+    # -- what the deal produced ------------------------------------------------------------------
     @property
     def tricks(self) -> list[Trick]:
         n = self.n
+        played = self.history[self._play_start:] if self.phase in (Phase.PLAY, Phase.OVER) else []
         out = []
-        for i, (leader, winner) in enumerate(zip(self._leaders, self._winners)):
-            cards = self._played[i * n:(i + 1) * n]
+        for i, (leader, winner) in enumerate(zip(self._leaders, self._winners, strict=True)):
+            cards = played[i * n:(i + 1) * n]
             out.append(Trick(leader, tuple(((leader + j) % n, c) for j, c in enumerate(cards)),
                              winner))
         return out
@@ -524,7 +572,7 @@ class RomanianWhistState(State):
     def current_trick(self) -> list[tuple[int, Any]]:
         if not self._in_trick:
             return []
-        cards = self._played[-self._in_trick:]
+        cards = self.history[-self._in_trick:]
         return [((self._leader + j) % self.n, c) for j, c in enumerate(cards)]
 
     def result(self) -> DealResult | None:
@@ -577,7 +625,7 @@ class RomanianWhistState(State):
         """Seats that declared Zero Play in this round."""
         return [s for s in range(self.n) if self._declared_here >> s & 1]
 
-    # -- copies and views -------------------------------------------------------------------------------
+    # -- copies and views ------------------------------------------------------------------------
     def clone(self) -> RomanianWhistState:
         c = object.__new__(RomanianWhistState)
         for name in RomanianWhistState.__slots__:
@@ -586,7 +634,6 @@ class RomanianWhistState(State):
         c.history = self.history.copy()
         c.bids = self.bids.copy()
         c._ask = self._ask.copy()
-        c._played = self._played.copy()
         c._leaders = self._leaders.copy()
         c._winners = self._winners.copy()
         c.won = self.won.copy()
@@ -680,7 +727,7 @@ class RomanianWhistView(View):
         return out
 
 
-# -- the whole game ---------------------------------------------------------------------------------
+# -- the whole game -----------------------------------------------------------------------------
 
 
 class RomanianWhistMatch(Match):
