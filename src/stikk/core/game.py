@@ -190,9 +190,6 @@ def _safe_card(c: int) -> str:
         return repr(c)
 
 
-G = TypeVar("G", bound=Game[Any])
-
-
 class State(ABC):
     """One deal in progress.
 
@@ -245,8 +242,15 @@ class State(ABC):
         self.apply(a)
         return a
 
-    def act(self, action: int | str) -> int:
-        """Apply an action given as an id or as text; returns its id."""
+    def act(self, action: int | str, *, seat: int | None = None) -> int:
+        """Apply an action given as an id or as text; returns its id.
+
+        With ``seat``, the action is refused unless it is that seat's turn.
+        """
+        if seat is not None and seat != self.to_act:
+            who = "nobody" if self.to_act is None else f"seat {self.to_act}"
+            # the legal set is the acting seat's business, so it is not shown here
+            raise IllegalActionError(str(action), f"it is {who}'s turn, not seat {seat}'s")
         if isinstance(action, str):
             return self.apply_text(action)
         self.apply(action)

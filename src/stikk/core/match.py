@@ -57,12 +57,15 @@ class Match(ABC):
         self.sync()
         return state
 
-    def apply(self, action: int | str) -> int:
-        """Apply an action (id or text) to the current deal; returns its id."""
+    def apply(self, action: int | str, *, seat: int | None = None) -> int:
+        """Apply an action (id or text) to the current deal; returns its id.
+
+        With ``seat``, the action is refused unless it is that seat's turn.
+        """
         state = self.state
         if state is None or state.terminal:
             raise MatchError("no deal is in progress")
-        a = state.act(action)
+        a = state.act(action, seat=seat)
         if state.terminal:
             self.sync()
         return a

@@ -234,7 +234,7 @@ class RomanianWhist(Game[RomanianWhistOptions]):
         # Fast path for a deck of card ids that is exactly the pack; the base class
         # parses texts and explains every fault.
         if (len(deck) == len(self._pack) and self._pack_set.issuperset(deck)
-                and len(set(deck)) == len(deck) and all(c.__class__ is int for c in deck)):
+                and len(set(deck)) == len(deck) and set(map(type, deck)) == {int}):
             return list(deck)  # type: ignore[arg-type]
         return super().check_deck(deck)
 
