@@ -137,7 +137,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     with _progress(args.n, quiet=args.json) as advance:
         for _ in range(args.n):
-            if match.over:
+            if match.finished:
                 matches += 1
                 for w in match.winner or []:
                     wins[str(w)] = wins.get(str(w), 0) + 1

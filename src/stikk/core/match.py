@@ -46,7 +46,7 @@ class Match(ABC):
         self.sync()
         if self.deals and not self.deals[-1].terminal:
             raise MatchError(f"deal {len(self.deals) - 1} is not finished")
-        if self.over:
+        if self.finished:
             raise MatchError("the match is over; no further deal may be dealt")
         if deck is None:
             cards = self.game.shuffled_deck(rng if rng is not None else random.Random())
@@ -89,6 +89,15 @@ class Match(ABC):
     @abstractmethod
     def over(self) -> bool:
         """Whether the match has ended."""
+
+    @property
+    def finished(self) -> bool:
+        """Whether no further deal may follow.
+
+        Usually the same as :attr:`over`; a game whose sheet starts afresh after a win
+        (a Sjavs rubber, a Bauernstoss game) overrides it.
+        """
+        return self.over
 
     @property
     @abstractmethod

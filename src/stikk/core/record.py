@@ -194,7 +194,7 @@ def _start(match: Match, i: int, entry: RecordDeal) -> State:
     if prev is not None and not prev.terminal:
         raise ReplayError(f"deal {i - 1} is unfinished, so no deal may follow it",
                           deal=i - 1, index=len(prev.history), legal=prev.legal_texts())
-    if match.over:
+    if match.finished:
         raise ReplayError("the match is already over; no deal may follow", deal=i)
     if entry.dealer is not None and entry.dealer != match.next_dealer:
         raise ReplayError(f"dealer must be seat {match.next_dealer} here, the record says "
