@@ -125,8 +125,8 @@ def parse(data: object) -> Record:
             raise ReplayError(f"dealer must be a seat from 0 to {game.players - 1}, got {dealer}",
                               deal=i)
         deck = d.get("deck")
-        if not isinstance(deck, list):
-            raise ReplayError("deck must be a list of cards", deal=i)
+        if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+            raise ReplayError("deck must be a list of card texts such as \"TH\"", deal=i)
         actions = d.get("actions", [])
         if not isinstance(actions, list):
             raise ReplayError("actions must be a list", deal=i)

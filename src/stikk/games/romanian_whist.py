@@ -257,7 +257,7 @@ class RomanianWhist(Game[RomanianWhistOptions]):
                 return parse_card(tokens[1])
             except CardError as e:
                 raise ActionParseError(text, str(e)) from None
-        if verb == "BID" and len(tokens) == 2 and tokens[1].isdigit():
+        if verb == "BID" and len(tokens) == 2 and re.fullmatch(r"[0-9]+", tokens[1]):
             n = int(tokens[1])
             if n <= 8:
                 return BID0 + n

@@ -1,0 +1,430 @@
+"""The terminal table: ``stikk play GAME`` (DESIGN.md "Interfaces").
+
+The driver here knows no game.  It seats humans and agents, plays one match
+(the whole game) from a seeded shuffle, asks the humans for their moves, lets
+each agent choose from its own view and the legal ids (never from the state),
+and writes the record.  Everything a player sees is drawn by a per-game
+renderer, found by game id in :data:`RENDERERS`.
+
+Input goes through ``input_fn`` and output through a Rich ``Console``, so a
+test can script a whole game and read the screen:
+
+>>> import io
+>>> from rich.console import Console
+>>> from stikk.games import make_game
+>>> screen = Console(file=io.StringIO(), width=100)
+>>> play_game(make_game("romanian-whist", players=3), seats="random,random,random", seed=1,
+...           console=screen)
+0
+>>> "Final standings" in screen.file.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from rich.console import Console
+from rich.text import Text
+
+from ..agents import Agent, make_agent
+from ..cards import DIAMONDS, HEARTS, Card, CardError, card_symbol, format_card, parse_card
+from ..core.errors import ActionError, ActionParseError, StikkError
+from ..core.game import Game, State
+from ..core.match import Match
+from ..core.record import record_of
+from ..core.view import View
+
+InputFn = Callable[[str], str]
+"""Reads one line from the player (``input``, or a script in tests); EOF means quit."""
+
+RENDERERS: dict[str, str] = {
+    "romanian-whist": "stikk.terminal.romanian_whist:RomanianWhistRenderer",
+}
+"""Game id -> ``module:class`` of its renderer (imported when that game is played)."""
+
+HUMAN = "human"
+PROMPT = "› "
+
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+HELP_WORDS = frozenset({"h", "?", "help"})
+SCORE_WORDS = frozenset({"s", "score", "scores"})
+LAST_WORDS = frozenset({"l", "last"})
+TABLE_WORDS = frozenset({"t", "table"})
+
+
+# -- seats ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where: ``kinds[seat]`` is ``human`` or an agent name."""
+
+    kinds: tuple[str, ...]
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(s for s, k in enumerate(self.kinds) if k == HUMAN)
+
+    @property
+    def you(self) -> int | None:
+        """The human's seat when exactly one human plays (he is then "you")."""
+        h = self.humans
+        return h[0] if len(h) == 1 else None
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose view the running commentary is drawn from (the first human)."""
+        h = self.humans
+        return h[0] if h else 0
+
+    def name(self, seat: int) -> str:
+        """``you`` or ``seat N``, for sentences."""
+        return "you" if seat == self.you else f"seat {seat}"
+
+    def cap_name(self, seat: int) -> str:
+        """``You`` or ``Seat N``, to begin a sentence."""
+        n = self.name(seat)
+        return n[0].upper() + n[1:]
+
+    def verb(self, seat: int, plain: str, third: str) -> str:
+        """``you bid`` / ``seat 2 bids``: the subject and its verb, capitalised."""
+        return f"{self.cap_name(seat)} {plain if seat == self.you else third}"
+
+    def label(self, seat: int) -> str:
+        """``seat 0 (you)``, ``seat 2 (random)``, ``seat 1 (human)``."""
+        who = "you" if seat == self.you else self.kinds[seat]
+        return f"seat {seat} ({who})"
+
+
+def parse_seats(spec: str | None, players: int) -> Seating:
+    """The ``--seats`` list: ``human`` or an agent name per seat, comma-separated.
+
+    Without it, a human sits at seat 0 and random agents elsewhere.
+
+    >>> parse_seats(None, 3).kinds
+    ('human', 'random', 'random')
+    >>> parse_seats("random, Human ,random", 3).kinds
+    ('random', 'human', 'random')
+    """
+    if spec is None:
+        return Seating((HUMAN,) + ("random",) * (players - 1))
+    kinds = tuple(k.strip().lower() for k in spec.split(","))
+    if len(kinds) != players:
+        raise StikkError(f"--seats lists {len(kinds)} seat(s) but the game has {players} "
+                         f"players; give one of human, random per seat")
+    for k in kinds:
+        if k == HUMAN:
+            continue
+        try:
+            make_agent(k, seed=0)
+        except ValueError as e:
+            raise StikkError(f"--seats: {k or '(empty)'!r} is not a seat kind; use human or "
+                             f"an agent name ({e})") from None
+    return Seating(kinds)
+
+
+def agent_seed(seed: int | None, seat: int) -> int | None:
+    """Each agent's own seed: derived from ``--seed`` and the seat, apart from the shuffle's."""
+    return None if seed is None else seed * 1000 + 17 + seat
+
+
+# -- renderers --------------------------------------------------------------------------------
+
+
+class Renderer(Protocol):
+    """What a game's terminal renderer draws.  It is given views (and the match's public
+    score sheet), never a state in progress, so it cannot show what the player may not see."""
+
+    def deal_started(self, match: Match, view: View) -> None:
+        """The header of a new deal (round number, dealer, trumps …)."""
+
+    def show_table(self, match: Match, view: View, moves: Sequence[tuple[int, str]]) -> None:
+        """The whole table as ``view.seat`` sees it, and his numbered moves."""
+
+    def moves(self, view: View, legal: Sequence[int]) -> list[tuple[int, str]]:
+        """The legal ids in display order, each with a short label."""
+
+    def prompt_hint(self, view: View, count: int) -> str:
+        """One line saying what the player may type now (Rich markup)."""
+
+    def parse_move(self, text: str, view: View) -> int | None:
+        """A game's shorthand for an action (``qh``, ``b2``), or ``None`` if it is not one."""
+
+    def after_action(self, seat: int, before: View, after: View) -> None:
+        """Say what ``seat`` just did (and who won the trick it finished)."""
+
+    def deal_over(self, match: Match) -> None:
+        """The round's result and the totals, after a deal has ended."""
+
+    def score_sheet(self, match: Match) -> None:
+        """The score sheet so far."""
+
+    def last_trick(self, view: View) -> None:
+        """The last completed trick of the deal."""
+
+    def game_over(self, match: Match, *, finished: bool) -> None:
+        """The final standings (or, when the game was left, the position so far)."""
+
+    def help_lines(self) -> list[str]:
+        """Game-specific lines for the help screen (Rich markup)."""
+
+
+class TableRenderer:
+    """Shared helpers for trick-taking renderers: printing, cards, generic input."""
+
+    def __init__(self, game: Game[Any], console: Console, seating: Seating) -> None:
+        self.game = game
+        self.console = console
+        self.seating = seating
+
+    def say(self, *objects: Any, **kwargs: Any) -> None:
+        self.console.print(*objects, highlight=False, **kwargs)
+
+    @property
+    def narrate(self) -> bool:
+        """Move-by-move commentary (a human plays); else one line per trick."""
+        return bool(self.seating.humans)
+
+    def parse_move(self, text: str, view: View) -> int | None:
+        """A card (``qh``, ``10♥``, ``Q♥``) means ``PLAY <card>`` (CONFORMANCE.md §2)."""
+        try:
+            c = parse_card(text)
+        except CardError:
+            return None
+        try:
+            return self.game.parse_action("PLAY " + format_card(c))
+        except ActionParseError:
+            return None
+
+    def prompt_hint(self, view: View, count: int) -> str:
+        return f"Type a move number (1–{count}) or the action; [bold]h[/bold] for help."
+
+    def help_lines(self) -> list[str]:
+        return []
+
+
+def styled(text: str, style: str) -> Text:
+    """``text`` in ``style``, as a span: what is appended to it keeps its own style."""
+    out = Text()
+    out.append(text, style=style)
+    return out
+
+
+def card_text(c: Card) -> Text:
+    """A card with its suit symbol, hearts and diamonds in red (``10♥``)."""
+    return styled(card_symbol(c), "bold red" if c >> 4 in (HEARTS, DIAMONDS) else "bold")
+
+
+def cards_text(cards: Sequence[Card], sep: str = " ") -> Text:
+    return Text(sep).join(card_text(c) for c in cards)
+
+
+def make_renderer(game: Game[Any], console: Console, seating: Seating) -> Renderer:
+    """The renderer registered for ``game.id`` in :data:`RENDERERS`."""
+    try:
+        target = RENDERERS[game.id]
+    except KeyError:
+        raise StikkError(f"there is no terminal table for {game.id} yet") from None
+    module, name = target.split(":")
+    cls = getattr(importlib.import_module(module), name)
+    renderer: Renderer = cls(game, console, seating)
+    return renderer
+
+
+# -- the table --------------------------------------------------------------------------------
+
+
+class TableSession:
+    """One game at the terminal.  ``match`` is public so tests can inspect the position."""
+
+    def __init__(self, game: Game[Any], *, seats: str | None = None, seed: int | None = None,
+                 dealer: int = 0, record_path: str | Path | None = None,
+                 input_fn: InputFn = input, console: Console | None = None) -> None:
+        self.game = game
+        self.seating = parse_seats(seats, game.players)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.agents: dict[int, Agent] = {
+            s: make_agent(k, seed=agent_seed(seed, s))
+            for s, k in enumerate(self.seating.kinds) if k != HUMAN
+        }
+        self.record_path = Path(record_path) if record_path is not None else None
+        if self.record_path is not None:
+            _check_writable(self.record_path)
+        self.match: Match = game.new_match(dealer)
+        self.console = console if console is not None else Console(highlight=False)
+        self.input_fn = input_fn
+        self.renderer = make_renderer(game, self.console, self.seating)
+
+    def say(self, *objects: Any, **kwargs: Any) -> None:
+        self.console.print(*objects, highlight=False, **kwargs)
+
+    def run(self) -> int:
+        """Play the match to its end, or until a human quits; returns the exit status."""
+        status = 0
+        finished = False
+        try:
+            finished = self._play()
+        except KeyboardInterrupt:
+            self.say("\n[bold]Interrupted.[/bold]")
+            status = 130
+        if not finished and status == 0:
+            self.say("[bold]You left the table.[/bold]")
+        self.renderer.game_over(self.match, finished=finished)
+        if self.record_path is not None:
+            try:
+                write_record(self.match, self.record_path)
+            except OSError as e:
+                self.say(styled(f"Could not write the record to {self.record_path}: "
+                                f"{e.strerror or e}", "bold red"))
+                return 1
+            self.say(Text(f"Record written to {self.record_path}"))
+        return status
+
+    def _play(self) -> bool:
+        """Deal and play until the match is over (True) or a human quits (False)."""
+        match = self.match
+        viewer = self.seating.viewer
+        while not match.over:
+            state = match.start_deal(rng=self.rng)
+            self.renderer.deal_started(match, state.view(viewer))
+            while state.to_act is not None:
+                seat = state.to_act
+                before = state.view(viewer)
+                if seat in self.agents:
+                    choice = self.agents[seat].act(state.view(seat), list(state.legal_actions()))
+                    match.apply(choice)
+                elif not self._human_turn(state, seat):
+                    return False
+                self.renderer.after_action(seat, before, state.view(viewer))
+            self.renderer.deal_over(match)
+        return True
+
+    def _human_turn(self, state: State, seat: int) -> bool:
+        """Ask ``seat`` until a legal move is applied (True) or he quits (False)."""
+        view = state.view(seat)
+        moves = self.renderer.moves(view, state.legal_actions())
+        if len(self.seating.humans) > 1:
+            self.say(f"\n[bold reverse] Seat {seat}, your turn [/bold reverse]")
+        self.renderer.show_table(self.match, view, moves)
+        hint = self.renderer.prompt_hint(view, len(moves))
+        self.say(hint)
+        while True:
+            try:
+                line = self.input_fn(PROMPT)
+            except EOFError:
+                self.say()
+                return False
+            text = line.strip()
+            word = text.lower()
+            if not text:
+                self.say(hint)
+                continue
+            if word in QUIT_WORDS:
+                return False
+            if word in HELP_WORDS:
+                self._help()
+                continue
+            if word in SCORE_WORDS:
+                self.renderer.score_sheet(self.match)
+                continue
+            if word in LAST_WORDS:
+                self.renderer.last_trick(view)
+                continue
+            if word in TABLE_WORDS:
+                self.renderer.show_table(self.match, view, moves)
+                self.say(hint)
+                continue
+            action = self._parse(text, state, view, moves)
+            if isinstance(action, str):
+                self.say(styled("✗ ", "bold red") + Text(action))
+                continue
+            try:
+                self.match.apply(action)
+            except ActionError as e:
+                self.say(styled("✗ Not allowed: ", "bold red") + Text(e.reason))
+                continue
+            return True
+
+    def _parse(self, text: str, state: State, view: View,
+               moves: Sequence[tuple[int, str]]) -> int | str:
+        """An action id, or a sentence saying why ``text`` is not one."""
+        if re.fullmatch(r"\d+", text):
+            n = int(text)
+            if 1 <= n <= len(moves):
+                return moves[n - 1][0]
+            only = "1" if len(moves) == 1 else f"1 to {len(moves)}"
+            return f"there is no move {n}: type a move number from {only}"
+        a = self.renderer.parse_move(text, view)
+        if a is not None:
+            return a
+        try:
+            return state.parse_action(text)
+        except ActionParseError as e:
+            return f"{text!r} is not a move, a card or a command: {e.reason}; h for help"
+
+    def _help(self) -> None:
+        lines = [
+            "[bold]How to answer[/bold]",
+            "  a number         the move with that number in the list",
+            "  the action text  e.g. [bold]play qh[/bold] or [bold]bid 2[/bold] (any case)",
+            *self.renderer.help_lines(),
+            "[bold]Commands[/bold]",
+            "  s   the score sheet          l   the last trick",
+            "  t   the table again          h   this help",
+            "  q   leave the game (the record is written if you gave --record)",
+        ]
+        for line in lines:
+            self.say(line)
+
+
+def play_game(game: Game[Any], *, seats: str | None = None, seed: int | None = None,
+              dealer: int = 0, record_path: str | Path | None = None,
+              input_fn: InputFn = input, console: Console | None = None) -> int:
+    """Play one whole game of ``game`` at the terminal; returns the exit status (0, or 130
+    after Ctrl-C, or 1 when the record could not be written).
+
+    ``seats`` is the ``--seats`` list (``human`` or an agent name per seat); ``seed`` seeds
+    the shuffle and the agents (``None``: fresh randomness); ``dealer`` deals first.
+    """
+    if input_fn is input:
+        try:  # line editing for the prompt, where the platform has it
+            import readline  # noqa: F401
+        except ImportError:  # pragma: no cover
+            pass
+    session = TableSession(game, seats=seats, seed=seed, dealer=dealer,
+                           record_path=record_path, input_fn=input_fn, console=console)
+    return session.run()
+
+
+# -- records ----------------------------------------------------------------------------------
+
+
+def _check_writable(path: Path) -> None:
+    if path.is_dir():
+        raise StikkError(f"--record {path}: is a directory")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise StikkError(f"--record {path}: no such directory {parent}")
+
+
+def record_json(match: Match) -> str:
+    """The match's record as JSON text, one deal per line (CONFORMANCE.md §3)."""
+    data = record_of(match).to_json()
+    deals = data.pop("deals")
+    head = json.dumps(data, ensure_ascii=False)[:-1]
+    body = ",\n  ".join(json.dumps(d, ensure_ascii=False) for d in deals)
+    return f'{head}, "deals": [\n  {body}\n]}}\n'
+
+
+def write_record(match: Match, path: str | Path) -> None:
+    """Write the match's record to ``path``."""
+    Path(path).write_text(record_json(match), encoding="utf-8")
