@@ -38,6 +38,7 @@ from ..cards import (
     cards_of,
     format_card,
     highest_ranks,
+    is_card,
     parse_card,
     suit_cards_table,
 )
@@ -239,7 +240,7 @@ class RomanianWhist(Game[RomanianWhistOptions]):
         return super().check_deck(deck)
 
     def action_text(self, action: int) -> str:
-        if 0 <= action < 64:
+        if is_card(action):
             return "PLAY " + format_card(action)
         if BID0 <= action <= BID0 + 8:
             return f"BID {action - BID0}"
@@ -522,7 +523,7 @@ class RomanianWhistState(State):
         phase = self.phase
         if phase is Phase.OVER:
             return "the round is over"
-        kind = ("play" if 0 <= a < 64 else "bid" if BID0 <= a <= BID0 + 8
+        kind = ("play" if is_card(a) else "bid" if BID0 <= a <= BID0 + 8
                 else "declare" if a in (ZERO_PLAY, NO_ZERO_PLAY) else "?")
         if kind == "?":
             return f"no Romanian Whist action has id {a}"
