@@ -99,6 +99,7 @@ class Game(ABC, Generic[OptionsT]):
             raise TypeError(f"{self.id} needs {self.options_class.__name__}, got {options!r}")
         self.options: OptionsT = options  # type: ignore[assignment]
         self.players: int = options.players  # type: ignore[union-attr]
+        self._text = options.to_text()  # type: ignore[union-attr]
 
     # -- the pack and decks ------------------------------------------------------------
     @abstractmethod
@@ -171,7 +172,7 @@ class Game(ABC, Generic[OptionsT]):
     @property
     def text(self) -> str:
         """The canonical game string, e.g. ``romanian-whist(players=5)``."""
-        return self.options.to_text()
+        return self._text
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.text}>"

@@ -249,13 +249,16 @@ class Options:
         return cls(**cls.parse_assignments(split_options(t)))
 
     def to_text(self) -> str:
-        """Canonical game string: the game id and the non-default options in declaration order."""
+        """Canonical game string: the game id and the non-default options in declaration order.
+
+        With every option at its default it is the bare game id.
+        """
         parts = []
         for name, codec, default, _ in self.specs():
             value = getattr(self, name)
             if value != codec.coerce(name, default):
                 parts.append(f"{name}={codec.to_text(value)}")
-        return f"{self.game_id}({','.join(parts)})"
+        return f"{self.game_id}({','.join(parts)})" if parts else self.game_id
 
     def replace(self, **changes: Any) -> Self:
         """A copy with some options changed (validated again)."""

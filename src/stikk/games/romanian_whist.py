@@ -293,6 +293,7 @@ class RomanianWhistState(State):
 
     __slots__ = (
         "_ask",
+        "_asked",
         "_bid_count",
         "_counters",
         "_declared_here",
@@ -368,6 +369,7 @@ class RomanianWhistState(State):
         # Engine decision 3: seats not yet declared are asked in bidding order
         self._ask = ([s for s in game.bid_order[first] if not spec.declared >> s & 1]
                      if game.options.zero_play else [])
+        self._asked = tuple(self._ask)
         if self._ask:
             self.phase = Phase.DECLARE
             self.to_act: int | None = self._ask[0]
@@ -684,6 +686,18 @@ class RomanianWhistState(State):
             zero_play_declared=tuple(s for s in range(self.n) if self.declared >> s & 1),
             seen_hands=tuple(seen),
         )
+
+    def actors(self) -> list[tuple[int, int]]:
+        # Who acted follows from the turn order: the Zero Play questions, the bids from
+        # the dealer's left, then each trick from its leader.
+        n = self.n
+        seats = list(self._asked[: len(self._asked) - len(self._ask)])
+        seats += self.game.bid_order[self._first][: self._bid_count]
+        for leader in self._leaders:
+            seats += [(leader + j) % n for j in range(n)]
+        if self._in_trick:
+            seats += [(self._leader + j) % n for j in range(self._in_trick)]
+        return list(zip(seats, self.history, strict=True))
 
     def initial(self) -> RomanianWhistState:
         return RomanianWhistState(self.game, list(self.deck), self.dealer, self.spec)
