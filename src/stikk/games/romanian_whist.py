@@ -489,10 +489,13 @@ class RomanianWhistState(State):
 
     def _apply_slow(self, action: object) -> None:
         """Every non-play action, and every refused action, goes through here."""
-        if isinstance(action, bool) or not hasattr(action, "__index__"):
+        if action.__class__ is int:
+            a: int = action  # type: ignore[assignment]
+        elif isinstance(action, bool) or not hasattr(action, "__index__"):
             raise IllegalActionError(repr(action), "an action id is an integer",
                                      self.legal_texts())
-        a: int = action.__index__()
+        else:
+            a = action.__index__()
         if a not in self._lids:
             raise self.illegal(a, self._why_illegal(a))
         if self.phase is Phase.PLAY:  # e.g. a numpy integer: the play itself is legal
