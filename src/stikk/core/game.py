@@ -82,6 +82,17 @@ class Game(ABC, Generic[OptionsT]):
     """A game id plus validated options: the factory of deals and matches.
 
     Build one with options or keywords, e.g. ``RomanianWhist(players=5)``.
+
+    >>> from stikk.games.romanian_whist import RomanianWhist
+    >>> game = RomanianWhist(players=5, schedule="8-1-8")
+    >>> game.text, game.players, len(game.pack())
+    ('romanian-whist(players=5,schedule=8-1-8)', 5, 40)
+    >>> game.action_text(game.parse_action("play 10♥"))
+    'PLAY TH'
+    >>> RomanianWhist(players=7)
+    Traceback (most recent call last):
+    ...
+    stikk.core.errors.OptionError: option 'players': must be an integer from 3 to 6, got 7
     """
 
     id: ClassVar[str]
@@ -198,6 +209,22 @@ class State(ABC):
     is over), ``phase``, ``history`` (action ids applied).  ``apply`` checks
     legality and raises :class:`IllegalActionError` (leaving the state as it
     was) when the action is not legal.
+
+    >>> import random
+    >>> from stikk.games.romanian_whist import RomanianWhist
+    >>> game = RomanianWhist(players=4)
+    >>> state = game.new_round(game.shuffled_deck(random.Random(2)), dealer=3, cards=2)
+    >>> state.phase.value, state.to_act, state.legal_texts()
+    ('bid', 0, ['BID 0', 'BID 1', 'BID 2'])
+    >>> copy = state.clone()
+    >>> copy.apply_text("BID 2")
+    66
+    >>> state.history, copy.history                     # the original is untouched
+    ([], [66])
+    >>> state.apply(0)                                  # 2C is not a bid
+    Traceback (most recent call last):
+    ...
+    stikk.core.errors.IllegalActionError: PLAY 2C: it is the bidding: ...; legal: BID 0, BID 1, BID 2
     """
 
     __slots__ = ()

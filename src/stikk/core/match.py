@@ -22,7 +22,20 @@ class MatchError(StikkError):
 
 
 class Match(ABC):
-    """Deals one after another; ``sheet()`` is the score sheet (CONFORMANCE.md §4 ``match``)."""
+    """Deals one after another; ``sheet()`` is the score sheet (CONFORMANCE.md §4 ``match``).
+
+    >>> import random
+    >>> from stikk.games.romanian_whist import RomanianWhist
+    >>> match = RomanianWhist(players=3).new_match(dealer=2)
+    >>> rng = random.Random(5)
+    >>> state = match.start_deal(rng=rng)
+    >>> state.dealer, match.next_dealer
+    (2, 2)
+    >>> while not state.terminal:
+    ...     _ = match.apply(state.legal_actions()[0])
+    >>> match.next_dealer, match.sheet()["rounds_played"], match.over
+    (0, 1, False)
+    """
 
     def __init__(self, game: Game[Any], dealer: int = 0) -> None:
         if (isinstance(dealer, bool) or not isinstance(dealer, int)

@@ -18,7 +18,18 @@ from .game import Trick, play_cards_text
 
 @dataclass(frozen=True, kw_only=True)
 class View:
-    """The common part of every game's view."""
+    """The common part of every game's view.
+
+    >>> import random
+    >>> from stikk.games.romanian_whist import RomanianWhist
+    >>> game = RomanianWhist(players=4)
+    >>> state = game.new_round(game.shuffled_deck(random.Random(3)), dealer=0, cards=3)
+    >>> view = state.view(2)
+    >>> view.seat, view.to_act, view.hand == state.hands[2], view.seen_hands[1]
+    (2, 1, True, None)
+    >>> sorted(view.to_json())[:4]
+    ['bids', 'cards', 'current_trick', 'dealer']
+    """
 
     game: str
     """The canonical game string (id and options)."""
