@@ -224,7 +224,7 @@ class State(ABC):
     >>> state.apply(0)                                  # 2C is not a bid
     Traceback (most recent call last):
     ...
-    stikk.core.errors.IllegalActionError: PLAY 2C: it is the bidding: ...; legal: BID 0, BID 1, BID 2
+    stikk.core.errors.IllegalActionError: PLAY 2C: it is the bidding: ...; legal: BID 0, BID 1, ...
     """
 
     __slots__ = ()

@@ -489,8 +489,9 @@ class RomanianWhistState(State):
 
     def _apply_slow(self, action: object) -> None:
         """Every non-play action, and every refused action, goes through here."""
-        if action.__class__ is int:
-            a: int = action  # type: ignore[assignment]
+        a: int
+        if isinstance(action, int) and action.__class__ is int:
+            a = action
         elif isinstance(action, bool) or not hasattr(action, "__index__"):
             raise IllegalActionError(repr(action), "an action id is an integer",
                                      self.legal_texts())
