@@ -329,20 +329,22 @@ def _check_views(state: State, views: Sequence[View], pack_mask: Mask, where: st
 
 def _check_tricks(state: State, where: str) -> None:
     players = state.game.players
+    size = state.trick_size
     for i, t in enumerate(state.tricks):
         if not isinstance(t, Trick):
             raise _fail(where, f"trick {i} is not a Trick: {t!r}")
         seats = [p[0] for p in t.plays]
-        if len(t.plays) != players or sorted(seats) != list(range(players)):
-            raise _fail(where, f"trick {i} must have one play by each of the {players} seats: "
+        if (len(t.plays) != size or len(set(seats)) != size
+                or not all(0 <= s < players for s in seats)):
+            raise _fail(where, f"trick {i} must have one play by each of {size} distinct seats: "
                                f"{t.to_json()}")
         if seats[0] != t.leader:
             raise _fail(where, f"trick {i}: the leader {t.leader} is not the first to play")
-        if not 0 <= t.winner < players:
-            raise _fail(where, f"trick {i}: winner {t.winner} is not a seat")
+        if t.winner not in seats:
+            raise _fail(where, f"trick {i}: winner {t.winner} did not play to it")
         json.dumps(t.to_json())
     cur = state.current_trick
-    if len(cur) >= players or len({p[0] for p in cur}) != len(cur):
+    if len(cur) >= size or len({p[0] for p in cur}) != len(cur):
         raise _fail(where, f"the current trick {cur!r} is not an unfinished trick")
 
 

@@ -167,6 +167,20 @@ class Game(ABC, Generic[OptionsT]):
         match = self.new_match(dealer)
         return match.start_deal(deck, rng=rng)
 
+    # -- sides -------------------------------------------------------------------------------
+    @property
+    def num_sides(self) -> int:
+        """How many sides score: partnerships, or one per seat (CONFORMANCE.md §1)."""
+        return self.players
+
+    def side_of(self, seat: int) -> int:
+        """The index of ``seat``'s side in per-side lists (``[A, B]`` or by seat)."""
+        return seat
+
+    def side_name(self, side: int) -> str:
+        """``"A"``/``"B"`` in partnership games, the seat number where each plays alone."""
+        return str(side)
+
     # -- actions ---------------------------------------------------------------------------
     num_actions: ClassVar[int]
     """Size of the integer action space (ids are ``0 .. num_actions - 1``)."""
@@ -346,7 +360,12 @@ class State(ABC):
         return r.score
 
     def _sides(self) -> range:
-        return range(self.game.players)
+        return range(self.game.num_sides)
+
+    @property
+    def trick_size(self) -> int:
+        """Plays in a full trick (every seat, unless a seat sits out, as a Solo partner)."""
+        return self.game.players
 
 
 def play_cards_text(c: Any) -> str:

@@ -155,9 +155,28 @@ class ChoiceListCodec(Codec[tuple[str, ...]]):
         return ", ".join(self.values) + " (any subset, joined by +)"
 
 
+class _Default:
+    """Marks an option left at its default (which a preset may choose)."""
+
+    _instance: _Default | None = None
+
+    def __new__(cls) -> _Default:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "DEFAULT"
+
+
+DEFAULT: Any = _Default()
+"""The value of an option not given: resolved to the preset's value or the rules' default."""
+
+
 def option(codec: Codec[Any], default: Any, help: str) -> Any:
-    """Declare an option field: its codec, default and one-line help."""
-    return dataclasses.field(default=default, metadata={"codec": codec, "help": help})
+    """Declare an option field: its codec, its default (the rules file's) and one-line help."""
+    return dataclasses.field(default=DEFAULT,
+                             metadata={"codec": codec, "help": help, "default": default})
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -170,12 +189,40 @@ class Options:
     players: int
 
     game_id: ClassVar[str] = ""
+    presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    """Named presets (``{preset: {option: value}}``) selected by a ``preset`` option.
+
+    A preset changes the defaults only: options given explicitly still win.
+    """
 
     def __post_init__(self) -> None:
+        chosen = self._preset_values()
         for f in dataclasses.fields(self):
             codec: Codec[Any] = f.metadata["codec"]
-            object.__setattr__(self, f.name, codec.coerce(f.name, getattr(self, f.name)))
+            value = getattr(self, f.name)
+            if value is DEFAULT:
+                value = chosen.get(f.name, f.metadata["default"])
+            object.__setattr__(self, f.name, codec.coerce(f.name, value))
         self.validate()
+
+    def _preset_values(self) -> dict[str, Any]:
+        name = getattr(self, "preset", DEFAULT)
+        if name is DEFAULT:
+            name = next((f.metadata["default"] for f in dataclasses.fields(self)
+                         if f.name == "preset"), None)
+        if name is None:
+            return {}
+        f = next(f for f in dataclasses.fields(self) if f.name == "preset")
+        name = f.metadata["codec"].coerce("preset", name)
+        return self.presets.get(name, {})
+
+    def default_of(self, name: str) -> Any:
+        """The value option ``name`` takes when not given (under this object's preset)."""
+        codec = self._codec(name)
+        for f in dataclasses.fields(self):
+            if f.name == name:
+                return codec.coerce(name, self._preset_values().get(name, f.metadata["default"]))
+        raise AssertionError(name)  # _codec already refused unknown names
 
     def validate(self) -> None:
         """Cross-field checks (override when options constrain each other)."""
@@ -185,7 +232,7 @@ class Options:
     def specs(cls) -> list[tuple[str, Codec[Any], Any, str]]:
         """``(name, codec, default, help)`` for every option, in declaration order."""
         return [
-            (f.name, f.metadata["codec"], f.default, f.metadata["help"])
+            (f.name, f.metadata["codec"], f.metadata["default"], f.metadata["help"])
             for f in dataclasses.fields(cls)
         ]
 
@@ -210,12 +257,20 @@ class Options:
     def to_json(self, *, only_changed: bool = False) -> dict[str, Any]:
         """Every option (or only the non-default ones) as JSON values."""
         out: dict[str, Any] = {}
-        for name, codec, default, _ in self.specs():
+        for name, codec, _, _ in self.specs():
             value = getattr(self, name)
-            if only_changed and value == codec.coerce(name, default):
+            if only_changed and value == self._baseline(name):
                 continue
             out[name] = codec.to_json(value)
         return out
+
+    def _baseline(self, name: str) -> Any:
+        """What an option counts as "changed" from: the preset's value, or the rules' default."""
+        if name == "preset":
+            codec = self._codec(name)
+            f = next(f for f in dataclasses.fields(self) if f.name == name)
+            return codec.coerce(name, f.metadata["default"])
+        return self.default_of(name)
 
     # -- text --------------------------------------------------------------------
     @classmethod
@@ -254,14 +309,18 @@ class Options:
         With every option at its default it is the bare game id.
         """
         parts = []
-        for name, codec, default, _ in self.specs():
+        for name, codec, _, _ in self.specs():
             value = getattr(self, name)
-            if value != codec.coerce(name, default):
+            if value != self._baseline(name):
                 parts.append(f"{name}={codec.to_text(value)}")
         return f"{self.game_id}({','.join(parts)})" if parts else self.game_id
 
     def replace(self, **changes: Any) -> Self:
-        """A copy with some options changed (validated again)."""
+        """A copy with some options changed (validated again).
+
+        Every option keeps its current value unless changed here, so changing
+        ``preset`` this way does not reapply the preset's defaults.
+        """
         return dataclasses.replace(self, **changes)
 
 
