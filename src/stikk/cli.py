@@ -138,9 +138,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     with _progress(args.n, quiet=args.json) as advance:
         for _ in range(args.n):
             if match.finished:
-                matches += 1
-                for w in match.winner or []:
-                    wins[str(w)] = wins.get(str(w), 0) + 1
                 match = game.new_match(rng.randrange(n))
             state = match.start_deal(rng=rng)
             while state.to_act is not None:
@@ -156,6 +153,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 sums[i] += v
             for i, v in enumerate(res.tricks):
                 tricks[i] += v
+            if match.over:  # a game (or rubber) was decided by this deal
+                matches += 1
+                for w in match.winner or []:
+                    wins[str(w)] = wins.get(str(w), 0) + 1
             advance()
     dt = time.perf_counter() - t0
     mean_score = [round(s / args.n, 3) for s in sums]
@@ -168,7 +169,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         "actions_per_s": round(actions / dt, 1),
         "mean_score": mean_score,
         "mean_tricks": mean_tricks,
-        "matches_completed": matches,
+        "games_decided": matches,
         "match_wins": wins,
     }
     if args.json:
@@ -177,11 +178,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(f"{game.text}: {args.n} deals in {dt:.2f} s = {summary['deals_per_s']:,.0f} deals/s "
               f"({summary['actions_per_s']:,.0f} actions/s)")
         print("mean score per deal:  " + "  ".join(
-            f"{i}: {v:+.2f}" for i, v in enumerate(mean_score)))
+            f"{game.side_name(i)}: {v:+.2f}" for i, v in enumerate(mean_score)))
         print("mean tricks per deal: " + "  ".join(
             f"{i}: {v:.2f}" for i, v in enumerate(mean_tricks)))
         if matches:
-            print(f"complete matches: {matches}; wins by seat: "
+            print(f"games decided: {matches}; wins: "
                   + ", ".join(f"{k}: {v}" for k, v in sorted(wins.items())))
     return 0
 
