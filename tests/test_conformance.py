@@ -65,6 +65,45 @@ PRESETS: dict[str, list[Preset]] = {
                            "failure_streak": {"length": 2, "points": 3}}, deals=24),
         Preset("cards-plus-bid", {"score_formula": "cardsPlusBid"}, deals=24),
     ],
+    # Sjavs: a session of rubbers that never finishes (Engine decision 10); 24 deals cross
+    # at least one rubber end in most configurations.
+    "sjavs": [
+        Preset("players-4", {"players": 4}, deals=24),
+        Preset("players-3", {"players": 3}, deals=24, positions=10),
+        Preset("players-2", {"players": 2}, deals=24),
+        Preset("suduroy-deal", {"suduroy_deal": True}, deals=16),
+        Preset("suduroy-tie-bonus", {"players": 2, "suduroy_tie_bonus": True}, deals=24),
+        Preset("no-double-victory", {"double_victory": False}, deals=24),
+        Preset("no-single-player-vol-bonus", {"players": 3, "single_player_vol_bonus": False},
+               deals=16),
+        Preset("voluntary-announcements", {"voluntary_announcements": True}, deals=16),
+        Preset("voluntary-announcements-3", {"players": 3, "voluntary_announcements": True},
+               deals=16),
+        Preset("three-player-cut-4-2-4", {"players": 3, "three_player_cut_packets": "4-2-4"},
+               deals=16),
+        Preset("suduroy-custom", {"suduroy_deal": True, "suduroy_tie_bonus": True,
+                                  "double_victory": False, "single_player_vol_bonus": False},
+               deals=16),
+    ],
+    # Bauernstoss: a session of games that never finishes (Engine decision 11); small targets
+    # make games end (and new games with first deals start) within the deals checked.
+    "bauernstoss": [
+        Preset("defaults", {}, deals=24),
+        Preset("preset-alter-schoofkopp", {"preset": "alterSchoofkopp"}, deals=24),
+        Preset("no-chance-rule", {"equal_bid_requires_chance": False}, deals=16),
+        Preset("compare-cards", {"partner_tie_resolution": "compareCards"}, deals=16),
+        Preset("four-jacks-may-bid", {"four_jacks_may_bid_number": True}, deals=16),
+        Preset("no-jack-overtake", {"jack_overtake_rule": False}, deals=16),
+        Preset("trump-lead-must-beat", {"trump_lead_must_beat": True}, deals=16),
+        Preset("solo-in-first-deal", {"no_solo_in_first_deal": False}, deals=16),
+        Preset("no-small-solo", {"small_solo_allowed": False}, deals=16),
+        Preset("sixty-one", {"first_deal_rule": "sixtyOne", "target_marks": 3}, deals=24),
+        Preset("solo-decides-game", {"solo_decides_game": True}, deals=24),
+        Preset("target-3", {"target_marks": 3}, deals=24),
+        Preset("scoring-values", {"chalk_holder_threshold": 50, "schneider_threshold": 80,
+                                  "schwarz_marks": 5, "solo_value_small": 6,
+                                  "solo_value_big": 10, "target_marks": 12}, deals=16),
+    ],
 }
 DEFAULT_PRESETS = [Preset("defaults", {}, deals=12, positions=6)]
 """What a registered game without rows in PRESETS runs (test_every_game_has_presets fails)."""

@@ -46,7 +46,10 @@ VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 
 
 def test_every_case_has_both_golden_files_and_nothing_else_is_there() -> None:
-    stored = sorted(p.name for p in GOLDEN.glob("*/*.json"))
+    # only the folders of the games this script writes; another game's folder (sjavs:
+    # scripts/regen_golden_sjavs.py, tests/games/test_sjavs_golden.py) has its own generator
+    folders = {case.game_id for case in regen.CASES}
+    stored = sorted(p.name for p in GOLDEN.glob("*/*.json") if p.parent.name in folders)
     expected = sorted(p.name for case in regen.CASES for p in regen.paths(case))
     assert stored == expected
     assert len(expected) >= 8

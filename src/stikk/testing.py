@@ -790,8 +790,10 @@ def _rebuild(game: Game[Any], dealer: int, prior: Sequence[tuple[Sequence[int], 
 
 
 def _same_public_play(a: State, b: State, seats_a: list[int], seats_b: list[int]) -> bool:
+    """Same public course of play: actors, turn, tricks, and what the rules revealed."""
     return (seats_a == seats_b and a.to_act == b.to_act and a.phase == b.phase
-            and a.tricks == b.tricks and a.current_trick == b.current_trick)
+            and a.tricks == b.tricks and a.current_trick == b.current_trick
+            and a.public_reveals() == b.public_reveals())
 
 
 def _permutations(deck: Sequence[int], idx: list[int], rng: random.Random,
@@ -883,6 +885,10 @@ def _check_position(game: Game[Any], dealer: int, prior: list[tuple[list[int], l
                 if got is None or not _same_public_play(state, got[0], seats, got[1]):
                     continue
                 if got[0].view(s) == view:
+                    if all(got[0].view(t) == state.view(t) and
+                           got[0].hidden_from(t) == state.hidden_from(t)
+                           for t in range(game.players)):
+                        continue  # both places belong to one owner: the swap changed nothing
                     raise _fail(sw, f"negative control: swapping {format_card(c)} from the "
                                     f"seat's own hand with hidden {format_card(d)} left its "
                                     "view unchanged")

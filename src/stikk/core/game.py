@@ -31,6 +31,16 @@ class Phase(StrEnum):
     DECLARE = "declare"
     """Optional declarations before the bidding (Romanian Whist Zero Play)."""
     BID = "bid"
+    CUT = "cut"
+    """Whether to cut the pack before the deal (Sjavs CUT / KNOCK)."""
+    ANNOUNCE = "announce"
+    """Announcing trump lengths (Sjavs)."""
+    TRUMP = "trump"
+    """The maker names the trump suit."""
+    EXCHANGE = "exchange"
+    """An exchange with cards on the table (three-player Sjavs)."""
+    TIE = "tie"
+    """Tied partners decide which of them declares (Bauernstoss TIE_SELF / TIE_PARTNER)."""
     PLAY = "play"
     OVER = "over"
     """The deal has ended; nobody is to act."""
@@ -361,6 +371,12 @@ class State(ABC):
 
     def _sides(self) -> range:
         return range(self.game.num_sides)
+
+    def public_reveals(self) -> tuple[Any, ...]:
+        """Facts the rules made public without an action (e.g. lowest trumps named to settle
+        a Bauernstoss tie).  Two deals with the same actions are publicly the same only if
+        these agree too; most games reveal nothing this way."""
+        return ()
 
     @property
     def trick_size(self) -> int:

@@ -1,0 +1,84 @@
+"""The Bauernstoss game object: options, pack, and the factory of deals and sessions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...cards import Card
+from ...core.game import Game
+from .actions import NUM_ACTIONS, action_text, parse_action
+from .match import SIDES, BauernstossMatch
+from .options import BauernstossOptions
+from .state import BauernstossState
+from .tables import PACK
+
+
+class Bauernstoss(Game[BauernstossOptions]):
+    """Bauernstoss for four players in two partnerships (A = seats 0 and 2, B = 1 and 3)."""
+
+    id = "bauernstoss"
+    title = "Bauernstoss"
+    options_class = BauernstossOptions
+    num_actions = NUM_ACTIONS
+    summary = (
+        "Four players, partners opposite (A = seats 0 and 2, B = 1 and 3); 32 cards A K Q J T "
+        "9 8 7, dealt in batches of four from the dealer's left. The four jacks are always the "
+        "top trumps (JC JS JH JD), then A T K Q 9 8 7 of the trump suit; the ten ranks above "
+        "the king. Bidding, once round from the dealer's left: a number is how many trumps you "
+        "would hold with a suit you keep private (BID n s, higher than before; MIT n s to tie "
+        "when you could still win the tie). Holding one to three jacks you may not pass until "
+        "a number has been bid; without a jack you pass; with four jacks you pass or bid Big "
+        "Solo. The holder of JC may bid a Solo (not in a game's first deal): Small Solo swaps "
+        "one card with his partner, Big Solo does not; the partner sits out and the soloist "
+        "must win every trick. Ties go to the higher lowest trump (tied partners agree). Play: "
+        "follow the effective suit, else you must trump; a player playing a trump must "
+        "overtake a jack in the trick with a higher one. Card points 120 (A 11, T 10, K 4, Q 3, "
+        "J 2): the side with the chalk needs 42, the other 79; 1 mark, Schneider (91) 2, "
+        "Schwarz (all tricks) 3; Solos 8 and 12. The side that scores has the chalk; 20 marks "
+        "win a game."
+    )
+
+    def __init__(self, options: BauernstossOptions | None = None, /, **kwargs: Any) -> None:
+        super().__init__(options, **kwargs)
+        self._pack_set = frozenset(PACK)
+
+    def pack(self) -> tuple[Card, ...]:
+        return PACK
+
+    @property
+    def num_sides(self) -> int:
+        return 2
+
+    def side_of(self, seat: int) -> int:
+        return seat & 1
+
+    def side_name(self, side: int) -> str:
+        return SIDES[side]
+
+    def new_match(self, dealer: int = 0) -> BauernstossMatch:
+        return BauernstossMatch(self, dealer)
+
+    def new_hand(self, deck: Sequence[Card | str], dealer: int = 0, *, first_deal: bool = True,
+                 chalk: int | None = None) -> BauernstossState:
+        """A single deal outside a session (tests): ``first_deal`` and ``chalk`` (0 = A,
+        1 = B) as the score sheet would give them."""
+        if not 0 <= dealer < 4:
+            raise ValueError(f"dealer must be a seat from 0 to 3, got {dealer}")
+        if chalk not in (None, 0, 1) or (chalk is None and not first_deal):
+            raise ValueError("after a game's first deal one side has the chalk (0 or 1)")
+        return BauernstossState(self, self.check_deck(deck), dealer, first_deal=first_deal,
+                                chalk=chalk)
+
+    def check_deck(self, deck: Sequence[Card | str]) -> list[Card]:
+        # Fast path for a deck of card ids that is exactly the pack.
+        if (len(deck) == 32 and self._pack_set.issuperset(deck)
+                and len(set(deck)) == 32 and set(map(type, deck)) == {int}):
+            return list(deck)  # type: ignore[arg-type]
+        return super().check_deck(deck)
+
+    def action_text(self, action: int) -> str:
+        return action_text(action)
+
+    def parse_action(self, text: str) -> int:
+        return parse_action(text)

@@ -1,0 +1,85 @@
+"""The Sjavs game object: options, pack, sides, and the factory of deals and matches."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...cards import Card
+from ...core.game import Game
+from .actions import NUM_ACTIONS, action_text, parse_action
+from .match import SjavsMatch
+from .options import SjavsOptions
+from .state import SjavsState
+from .tables import PACK
+
+
+class Sjavs(Game[SjavsOptions]):
+    """Sjavs (Faroese) for 4 players in two partnerships, or 3 or 2 players each alone."""
+
+    id = "sjavs"
+    title = "Sjavs"
+    options_class = SjavsOptions
+    num_actions = NUM_ACTIONS
+    summary = (
+        "32 cards (A K Q J T 9 8 7); A 11, T 10, K 4, Q 3, J 2 points, 120 in all. Six "
+        "permanent trumps QC QS JC JS JH JD rank above the trump suit, which ranks A K Q T 9 8 "
+        "7 (no jacks; clubs and spades have no queen). Four players in partnerships 0+2 against "
+        "1+3. The dealer's right-hand neighbour cuts (packets of four) or knocks (packets of "
+        "eight). From the dealer's left each player speaks once: he must announce his longest "
+        "trump length if it is 5 or more and beats the best announcement so far, adding CLUBS "
+        "when that length is reached in clubs (clubs beats the same length elsewhere; between "
+        "equal holdings the earlier speaker keeps it). Nobody announces: the same dealer deals "
+        "again. The maker names trumps (clubs compulsory when possible); the dealer's left "
+        "leads. Follow the led suit (permanent trumps are trumps), else play anything. Makers "
+        "with 61-89 points score 2 (clubs 4), 90+ 4 (8), all tricks 12 (16), all tricks by one "
+        "player 16 (24); with 31-59 the opponents score 4 (8), 0-30 8 (16), no tricks 16; "
+        "60-60 adds 2 to the next game. Each side counts down from 24; reaching 0 wins the "
+        "rubber (a cross, two if the losers are still on 24). Three players: 10 cards each and "
+        "2 on the table that the lone maker may exchange blind; two players: four piles each "
+        "(a face-down card under a face-up one) plus 8 in hand."
+    )
+
+    def __init__(self, options: SjavsOptions | None = None, /, **kwargs: Any) -> None:
+        super().__init__(options, **kwargs)
+        n = self.players
+        self._pack_set = frozenset(PACK)
+        self.next_seat = tuple((s + 1) % n for s in range(n))
+
+    def pack(self) -> tuple[Card, ...]:
+        return PACK
+
+    def new_match(self, dealer: int = 0) -> SjavsMatch:
+        return SjavsMatch(self, dealer)
+
+    def new_state(self, deck: Sequence[Card | str], dealer: int = 0, *,
+                  pending_ties: int = 0) -> SjavsState:
+        """One deal outside any match, with ``pending_ties`` 60–60 ties pending (tests)."""
+        if not 0 <= dealer < self.players:
+            raise ValueError(f"dealer must be a seat from 0 to {self.players - 1}")
+        return SjavsState(self, self.check_deck(deck), dealer, pending_ties)
+
+    def check_deck(self, deck: Sequence[Card | str]) -> list[Card]:
+        # Fast path for a deck of card ids that is exactly the pack; the base class
+        # parses texts and explains every fault.
+        if (len(deck) == 32 and self._pack_set.issuperset(deck)
+                and len(set(deck)) == 32 and set(map(type, deck)) == {int}):
+            return list(deck)  # type: ignore[arg-type]
+        return super().check_deck(deck)
+
+    # -- sides (CONFORMANCE.md §1) ---------------------------------------------------------------
+    @property
+    def num_sides(self) -> int:
+        return 2 if self.players == 4 else self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.players == 4 else seat
+
+    def side_name(self, side: int) -> str:
+        return "AB"[side] if self.players == 4 else str(side)
+
+    def action_text(self, action: int) -> str:
+        return action_text(action)
+
+    def parse_action(self, text: str) -> int:
+        return parse_action(text)
