@@ -47,6 +47,8 @@ InputFn = Callable[[str], str]
 
 RENDERERS: dict[str, str] = {
     "romanian-whist": "stikk.terminal.romanian_whist:RomanianWhistRenderer",
+    "sjavs": "stikk.terminal.sjavs:SjavsRenderer",
+    "bauernstoss": "stikk.terminal.bauernstoss:BauernstossRenderer",
 }
 """Game id -> ``module:class`` of its renderer (imported when that game is played)."""
 
