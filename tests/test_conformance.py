@@ -49,6 +49,42 @@ class Preset:
 # (§10.6); most presets play one whole match, so the end of the schedule, the final
 # sheet and the record of a finished match are checked too.
 PRESETS: dict[str, list[Preset]] = {
+    # Icelandic Brús: a game of five comb lines per side lasts about six deals, so 24 deals
+    # cross several game ends (no deal may follow a won game: a new match starts), cut-point
+    # entries (about one deal in 18) and risks.
+    # Danish Brus: small targets make games end (a finished match, no deal after it) within
+    # the deals checked; every option that changes play has a row.
+    "brus": [
+        Preset("players-4", {"players": 4}, deals=24),
+        Preset("players-3", {"players": 3}, deals=24),
+        Preset("target-3-game-bonus", {"target": 3, "game_bonus": 2}, deals=24),
+        Preset("players-3-target-2", {"players": 3, "target": 2}, deals=24),
+        Preset("tens-instead-of-fives", {"tens_instead_of_fives": True}, deals=16),
+        Preset("honour-beats-ks-fourth", {"honour_beats_ks_fourth": True}, deals=16),
+        Preset("no-risk-after-stock-empty", {"no_risk_after_stock_empty": True}, deals=16),
+        Preset("risk-nonwinning-honour", {"risk_nonwinning_honour": True}, deals=16),
+        Preset("no-risk-on-game-point", {"no_risk_on_game_point": True, "target": 3},
+               deals=16),
+        Preset("oversmaek", {"oversmaek": True}, deals=16),
+        Preset("risk-king-of-clubs", {"risk_king_of_clubs": True}, deals=16),
+        Preset("automatic-risk", {"automatic_risk": True}, deals=16),
+        Preset("whistle", {"whistle": True, "target": 2}, deals=16),
+        Preset("four-card-brus", {"four_card_brus": True}, deals=16),
+        # every card is played by the end of a no-stock deal, so its end positions hide
+        # nothing: more positions are needed for enough view comparisons
+        Preset("no-stock", {"no_stock": True}, deals=12, positions=12),
+        Preset("no-stock-3", {"players": 3, "no_stock": True}, deals=8, positions=6),
+        Preset("no-stock-jan-replaces-storm", {"no_stock": True, "jan_replaces_storm": True},
+               deals=8, positions=6),
+        Preset("jan-replaces-storm-stock", {"jan_replaces_storm": True}, deals=8, positions=6),
+    ],
+    "icelandic-brus": [
+        Preset("defaults", {}, deals=24),
+        Preset("allow-illegal-risk", {"allow_illegal_risk": True}, deals=24),
+        Preset("no-risk-last-trick", {"no_risk_last_trick": True}, deals=24),
+        Preset("both-options", {"allow_illegal_risk": True, "no_risk_last_trick": True},
+               deals=16),
+    ],
     "romanian-whist": [
         Preset("players-3", {"players": 3}, deals=21),
         Preset("players-4", {"players": 4}, deals=24),

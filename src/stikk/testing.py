@@ -746,7 +746,7 @@ def random_playout_checks(game: Game[Any], *, seed: int = 0, deals: int = 30,
                 earlier_fp = _quick(earlier)
                 if match.apply(a) != a:
                     raise _fail(where, f"match.apply({a}) returned another id")
-                steps.append((seat, texts, state.action_text(a)))
+                steps.append((seat, texts, earlier.action_text(a)))
                 new_views = _views(state, players)
                 _check_from_hand(before, _plays(state), seat, views[seat].hand,
                                  new_views[seat].hand, where)

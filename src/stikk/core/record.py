@@ -162,11 +162,14 @@ def replay(record: Record | Mapping[str, Any] | str | bytes, *,
             legal = state.legal_texts()
             seat = state.to_act
             try:
-                a = match.apply(raw)
+                a = state.parse_action(raw)
+                # the canonical text is the one before the action (a Brus risk depends on it)
+                text = state.action_text(a) if trace and state.is_legal(a) else ""
+                match.apply(a)
             except ActionError as e:
                 raise ReplayError(e.reason, deal=i, index=j, action=raw, legal=legal) from None
             if trace:
-                steps.append({"to_act": seat, "legal": legal, "action": state.action_text(a)})
+                steps.append({"to_act": seat, "legal": legal, "action": text})
         deal_out: dict[str, Any] = {"dealer": state.dealer}
         if trace:
             deal_out["steps"] = steps

@@ -21,6 +21,8 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "romanian-whist": ("stikk.games.romanian_whist", "RomanianWhist"),
     "bauernstoss": ("stikk.games.bauernstoss", "Bauernstoss"),
     "sjavs": ("stikk.games.sjavs", "Sjavs"),
+    "brus": ("stikk.games.brus", "Brus"),
+    "icelandic-brus": ("stikk.games.icelandic_brus", "IcelandicBrus"),
 }
 
 

@@ -1,0 +1,98 @@
+"""The Danish Brus game object: options, pack, sides, and the factory of deals and matches."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...cards import Card, Mask
+from ...core.game import Game
+from .actions import NUM_ACTIONS, RISK_MASK_ALL, action_text, parse_action
+from .match import BrusMatch
+from .options import BrusOptions
+from .state import BrusState
+from .tables import BEATS_NORMAL, KC, PACK_FIVES, PACK_TENS
+
+
+class Brus(Game[BrusOptions]):
+    """Danish Brus for 4 players in two partnerships or 3 players each alone (rules §2)."""
+
+    id = "brus"
+    title = "Brus (Danish)"
+    options_class = BrusOptions
+    num_actions = NUM_ACTIONS
+    summary = (
+        "36 cards (A K Q J 9 8 7 6 5). Only 18 cards beat: JC (Spids), KH (Brus), 8S "
+        "(Galhund), the 9s, the aces, the other jacks and the 6s, in that order, suits C S H D "
+        "within each group; everything else is worthless. When a seven is led, a higher seven "
+        "beats it, KC beats any seven and KS beats KC; nothing else does. A card that nothing "
+        "beats wins for its leader. The dealer deals three each, himself first, and leads; "
+        "the rest is the stock, from which everyone draws back to three after each trick, "
+        "the winner first (a short stock is shared out equally). A leader may lead two or "
+        "three cards of one rank: everyone then plays that many cards, a set beats the "
+        "winning set if its cards can be paired each beating one, and the trick counts that "
+        "many tricks. No need to follow suit. The first side to five tricks wins the deal: "
+        "one matchstick thrown, two if the others have none. Whoever plays KH or 8S, not as "
+        "the last card, while a higher honour is still out of his hand and his play wins for "
+        "now, may risk it (PLAY KH RISK): the side that takes the trick throws a stick per "
+        "risked card. Four players in partnerships 0+2 against 1+3 or three alone; each "
+        "side starts with 12 sticks and the first to throw them all wins the game."
+    )
+
+    def __init__(self, options: BrusOptions | None = None, /, **kwargs: Any) -> None:
+        super().__init__(options, **kwargs)
+        o = self.options
+        n = self.players
+        self._pack = PACK_TENS if o.tens_instead_of_fives else PACK_FIVES
+        self._pack_set = frozenset(self._pack)
+        m = 0
+        for c in self._pack:
+            m |= 1 << c
+        self.pack_mask: Mask = m
+        self.side: tuple[int, ...] = tuple(s % 2 if n == 4 else s for s in range(n))
+        self.normal_beats = BEATS_NORMAL[o.no_stock, o.tens_instead_of_fives]
+        self.max_lead = 4 if o.four_card_brus else 3
+        self.risk_mask: Mask = RISK_MASK_ALL if o.risk_king_of_clubs \
+            else RISK_MASK_ALL & ~(1 << KC)
+        self.nonwin = o.risk_nonwinning_honour
+        self.auto = o.automatic_risk
+        self.no_risk_empty = o.no_risk_after_stock_empty and not o.no_stock  # DK-12.3
+        self.no_risk_game_point = o.no_risk_on_game_point
+        self.ks4 = o.honour_beats_ks_fourth and n == 4  # DK-12.2, DK-11
+
+    def pack(self) -> tuple[Card, ...]:
+        return self._pack
+
+    def new_match(self, dealer: int = 0) -> BrusMatch:
+        return BrusMatch(self, dealer)
+
+    def new_state(self, deck: Sequence[Card | str], dealer: int = 0,
+                  sticks: Sequence[int] | None = None) -> BrusState:
+        """One deal outside any match, with ``sticks`` left per side (tests)."""
+        if not 0 <= dealer < self.players:
+            raise ValueError(f"dealer must be a seat from 0 to {self.players - 1}")
+        return BrusState(self, self.check_deck(deck), dealer,
+                         None if sticks is None else tuple(sticks))
+
+    def check_deck(self, deck: Sequence[Card | str]) -> list[Card]:
+        if (len(deck) == 36 and set(map(type, deck)) == {int}
+                and self._pack_set.issuperset(deck) and len(set(deck)) == 36):
+            return list(deck)  # type: ignore[arg-type]
+        return super().check_deck(deck)
+
+    # -- sides (CONFORMANCE.md §1) -----------------------------------------------------------------
+    @property
+    def num_sides(self) -> int:
+        return 2 if self.players == 4 else self.players
+
+    def side_of(self, seat: int) -> int:
+        return self.side[seat]
+
+    def side_name(self, side: int) -> str:
+        return "AB"[side] if self.players == 4 else str(side)
+
+    def action_text(self, action: int) -> str:
+        return action_text(action, kc=self.options.risk_king_of_clubs)
+
+    def parse_action(self, text: str) -> int:
+        return parse_action(text, kc=self.options.risk_king_of_clubs)

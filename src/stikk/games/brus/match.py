@@ -1,0 +1,57 @@
+"""A game of Danish Brus: matchsticks per side until one side has none left (DK-10)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...cards import Card
+from ...core.game import State
+from ...core.match import Match
+from .state import BrusState
+
+if TYPE_CHECKING:
+    from .game import Brus
+
+
+class BrusMatch(Match):
+    """The score sheet: sticks left per side (DK-10.1), never below 0.
+
+    The side that first gets rid of all its sticks wins the game (DK-10.5); no deal may
+    follow (CONFORMANCE.md §5.4).  Settlement (``game_bonus``) is not shown (Engine
+    decision 11).
+    """
+
+    game: Brus
+
+    def __init__(self, game: Brus, dealer: int = 0) -> None:
+        super().__init__(game, dealer)
+        self.sticks = [game.options.target] * game.num_sides
+        self._winner: list[Any] | None = None
+
+    def _new_deal(self, deck: list[Card], dealer: int) -> BrusState:
+        return BrusState(self.game, deck, dealer, tuple(self.sticks))
+
+    def _close(self, state: State) -> None:
+        assert isinstance(state, BrusState)
+        r = state.result()
+        assert r is not None
+        for side, points in enumerate(r.score):
+            self.sticks[side] = max(0, self.sticks[side] - points)  # DK-10.1
+        done = [side for side, left in enumerate(self.sticks) if left == 0]
+        if done:  # DK-10.4: only the award that ended the game can bring a side to 0
+            self._winner = [self.game.side_name(done[0]) if self.game.players == 4
+                            else done[0]]
+        self.next_dealer = (state.dealer + 1) % self.game.players  # DK-3.2
+
+    @property
+    def over(self) -> bool:
+        self.sync()
+        return self._winner is not None
+
+    @property
+    def winner(self) -> list[Any] | None:
+        self.sync()
+        return None if self._winner is None else list(self._winner)
+
+    def sheet_fields(self) -> dict[str, Any]:
+        return {"sticks": list(self.sticks)}

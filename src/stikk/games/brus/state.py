@@ -1,0 +1,661 @@
+"""One Danish Brus deal: the deal, single and multiple tricks, drawing, risks, awards.
+
+Rules sections cited are those of ``rules/brus.md`` §2 (DK-…), §5 (AMB-…) and its
+"Engine decisions (binding)".
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from ...cards import Card, Mask, cards_of, format_card, format_cards
+from ...core.errors import ActionParseError, IllegalActionError
+from ...core.game import DealResult, Phase, State, Trick
+from .actions import (
+    CIDX,
+    NPLAY,
+    RISK_ORDER,
+    capable_bits,
+    decode,
+    encode,
+    format_action,
+    parse_parts,
+    play_index,
+    play_index_of_mask,
+)
+from .tables import (
+    BEATS_SEVEN,
+    HONOURS,
+    JC,
+    KC,
+    KH,
+    KS,
+    S8,
+    SEVEN_RANK,
+    set_beats_table,
+)
+from .view import BrusView
+
+if TYPE_CHECKING:
+    from .game import Brus
+
+_HIGHER: dict[Card, tuple[Card, ...]] = {KH: (JC,), S8: (JC, KH)}
+"""The honours higher than a riskable honour, highest first (rules §1.4)."""
+
+_Cand = tuple[Mask, Any, tuple[Card, ...], bool, int]
+"""A legal play: (mask, the play as listed in a trick, its cards, wins now, riskable bits)."""
+
+_LEAD: tuple[tuple[_Cand, _Cand], ...] = tuple(
+    ((1 << c, c, (c,), True, 0), (1 << c, c, (c,), True, 0)) for c in range(64))
+_FOLLOW: tuple[tuple[_Cand, _Cand], ...] = tuple(
+    ((1 << c, c, (c,), False, 0), (1 << c, c, (c,), True, 0)) for c in range(64))
+"""Single-card plays without a risk, by card and by whether they win (shared, immutable)."""
+
+
+class BrusState(State):
+    """One Danish Brus deal for 4 or 3 players (rules §2).
+
+    Hands are bitmasks; the stock is the rest of the deck from ``stock_pos``.  After every
+    transition the legal plays are computed once (``_cand``: play index -> what the play
+    does), so ``legal_actions()`` is an attribute read and ``apply`` a dict look-up.
+    """
+
+    __slots__ = (
+        "_bare",
+        "_cand",
+        "_cur",
+        "_cur_risks",
+        "_deferred",
+        "_first_five",
+        "_k",
+        "_ks4",
+        "_leader",
+        "_lids",
+        "_result",
+        "_seats",
+        "_seven",
+        "_smaek",
+        "_table",
+        "_texts",
+        "_tricks",
+        "_win",
+        "_wseat",
+        "count",
+        "dealer",
+        "deck",
+        "game",
+        "game_over",
+        "hand_size",
+        "hands",
+        "history",
+        "n",
+        "phase",
+        "played",
+        "risks",
+        "score",
+        "sticks",
+        "sticks0",
+        "stock_pos",
+        "to_act",
+        "won",
+    )
+
+    def __init__(self, game: Brus, deck: list[Card], dealer: int,
+                 sticks: tuple[int, ...] | None = None) -> None:
+        opts = game.options
+        n = game.players
+        self.game: Brus = game
+        self.n = n
+        self.dealer = dealer
+        self.deck = tuple(deck)
+        k = game.num_sides
+        self.sticks0: tuple[int, ...] = tuple(sticks) if sticks is not None \
+            else (opts.target,) * k
+        """Sticks left per side when the deal began (DK-10.1)."""
+        self.sticks = list(self.sticks0)
+        """Sticks left per side now (the no-stock variant applies its awards at the end)."""
+        self.history: list[int] = []
+        self._seats: list[int] = []
+        self.hands = [0] * n
+        h = self.hand_size = 4 if opts.four_card_brus else 3
+        d = self.deck
+        if opts.no_stock:  # DK-12.13, Engine decision 7: rounds of 3-card packets
+            i = 0
+            while i < 36:
+                for j in range(n):
+                    seat = (dealer + j) % n
+                    for c in d[i:i + 3]:
+                        self.hands[seat] |= 1 << c
+                    i += 3
+            self.stock_pos = 36
+        else:  # DK-4.2: one packet of H each, dealer first
+            for j in range(n):
+                seat = (dealer + j) % n
+                for c in d[j * h:(j + 1) * h]:
+                    self.hands[seat] |= 1 << c
+            self.stock_pos = n * h
+        self.played = 0
+        self.count = [0] * k
+        """Trick count per side (DK-7.1: a trick of k cards counts k)."""
+        self.won = [0] * n
+        self.score = [0] * k
+        """Points awarded per side in this deal, raw (Engine decision 12)."""
+        self.risks: list[tuple[int, Card]] = []
+        """Every risk declared in this deal: (seat, card), in order (public)."""
+        self.game_over = False
+        self._deferred: list[tuple[int, int]] = []
+        self._first_five = -1
+        self._tricks: list[Trick] = []
+        self._cur: list[tuple[int, Any]] = []
+        self._cur_risks: list[tuple[int, Card, bool, int]] = []
+        self._leader = dealer  # DK-5.1: the dealer leads
+        self._k = 0
+        self._seven = False
+        self._table = game.normal_beats
+        self._win: tuple[Card, ...] = ()
+        self._wseat = dealer
+        self._smaek: tuple[int, int] | None = None
+        self._ks4 = False
+        self._bare: set[int] = set()
+        self._result: DealResult | None = None
+        self._texts: list[str] | None = None
+        self._lids: tuple[int, ...] = ()
+        self._cand: dict[int, _Cand] = {}
+        self.phase = Phase.PLAY
+        self.to_act: int | None = dealer
+        self._set_legal()
+
+    # -- the legal set -----------------------------------------------------------------------------
+    def legal_actions(self) -> tuple[int, ...]:
+        return self._lids
+
+    def legal_texts(self) -> list[str]:
+        t = self._texts
+        if t is None:
+            t = self._texts = sorted(self.action_text(a) for a in self._lids)
+        return list(t)
+
+    def _risk_open(self, s: int) -> int:
+        """The riskable cards' mask if DK-9.2 conditions 1, 4 and 5 hold for seat ``s``."""
+        g = self.game
+        if len(self._cur) == self.n - 1:
+            return 0
+        if g.no_risk_empty and self.stock_pos >= 36:
+            return 0
+        if g.no_risk_game_point and self.sticks[g.side[s]] <= 1:
+            return 0
+        return g.risk_mask
+
+    def _set_legal(self) -> None:
+        s: int = self.to_act  # type: ignore[assignment]
+        g = self.game
+        h = self.hands[s]
+        pos = len(self._cur)
+        cand: dict[int, _Cand] = {}
+        self._cand = cand
+        self._texts = None
+        rmask = self._risk_open(s) if h & g.risk_mask else 0
+        known = self.played | h
+        live_jc = not known >> JC & 1
+        live_kh = not known >> KH & 1
+        nonwin = g.nonwin
+        plain = True  # no riskable card and no multiple play: the ids come out ascending
+        if pos == 0 or self._k == 1:
+            if pos == 0:
+                single = _LEAD
+                w0 = -1
+                ks4 = False
+                table: tuple[Mask, ...] = ()
+            else:
+                single = _FOLLOW
+                w0 = self._win[0]
+                ks4 = self._ks4 and pos == 3
+                table = self._table
+            x = h
+            while x:
+                low = x & -x
+                c = low.bit_length() - 1
+                x ^= low
+                wins = w0 < 0 or bool(table[c] >> w0 & 1) or (ks4 and bool(HONOURS & low))
+                if low & rmask:
+                    rb = 0
+                    if c == KH:
+                        rb = 1 if live_jc and (wins or nonwin) else 0
+                    elif c == S8:
+                        rb = 2 if (live_jc or live_kh) and (wins or nonwin) else 0
+                    elif pos and self._seven and wins and not known >> KS & 1:  # KC, DK-12.7
+                        rb = 4
+                    if rb:
+                        plain = False
+                    cand[CIDX[c]] = (low, c, (c,), wins, rb)
+                else:
+                    cand[CIDX[c]] = single[c][wins]
+            if pos == 0 and g.max_lead > 1:
+                # DK-5.2: 2..3 (4) cards of one rank; ``multi`` marks the ranks held twice
+                a, b, c2, d = h & 0xFFFF, h >> 16 & 0xFFFF, h >> 32 & 0xFFFF, h >> 48
+                multi = (a & (b | c2 | d)) | (b & (c2 | d)) | (c2 & d)
+                while multi:
+                    low = multi & -multi
+                    r = low.bit_length() - 1
+                    multi ^= low
+                    grp = [c for c in (r, 16 + r, 32 + r, 48 + r) if h >> c & 1]
+                    for k in range(2, min(len(grp), g.max_lead) + 1):
+                        for cards in combinations(grp, k):
+                            m = 0
+                            for c in cards:
+                                m |= 1 << c
+                            rb = 0
+                            mm = m & rmask
+                            if mm:
+                                if mm >> KH & 1 and live_jc:
+                                    rb |= 1
+                                if mm >> S8 & 1 and (live_jc or live_kh):
+                                    rb |= 2
+                            plain = False
+                            cand[play_index(cards)] = (m, cards, cards, True, rb)
+        else:
+            plain = False
+            table = self._table
+            win = self._win
+            kc_ok = self._seven and not known >> KS & 1
+            for cards in combinations(cards_of(h), self._k):
+                m = 0
+                for c in cards:
+                    m |= 1 << c
+                wins = set_beats_table(cards, win, table)
+                rb = 0
+                mm = m & rmask
+                if mm:
+                    if mm >> KH & 1 and live_jc and (wins or nonwin):
+                        rb |= 1
+                    if mm >> S8 & 1 and (live_jc or live_kh) and (wins or nonwin):
+                        rb |= 2
+                    if mm >> KC & 1 and kc_ok and wins:
+                        rb |= 4
+                cand[play_index(cards)] = (m, cards, cards, wins, rb)
+        if plain:
+            self._lids = tuple(cand)
+            return
+        ids: list[int] = []
+        auto = g.auto
+        for pid, info in cand.items():
+            rb = info[4]
+            if not rb:
+                ids.append(pid)
+            elif auto:  # Engine decision 2
+                ids.append(rb * NPLAY + pid)
+            else:  # Engine decision 1: every subset of the riskable cards
+                sub = rb
+                while True:
+                    ids.append(sub * NPLAY + pid)
+                    if not sub:
+                        break
+                    sub = (sub - 1) & rb
+        ids.sort()
+        self._lids = tuple(ids)
+
+    # -- text (Engine decisions 1-2: the canonical form depends on the state) ---------------------
+    # The bare ``RISK`` is canonical when every card of the play that may be risked *when it is
+    # played* is risked.  For a play that can be made now that is judged now; for a play
+    # already made in this deal (its cards are out of every hand, so it cannot be made again)
+    # it is judged as it was when it was made: so the text of an action read just after it
+    # was applied (a traced replay step) is still its canonical text.
+
+    def _taken(self, pid: int) -> int:
+        """The history index of the play of ``pid`` in this deal, or -1."""
+        hist = self.history
+        for i in range(len(hist) - 1, -1, -1):
+            if hist[i] % NPLAY == pid:
+                return i
+        return -1
+
+    def action_text(self, action: int) -> str:
+        cards, _, bits = decode(action)
+        if not bits:
+            return "PLAY " + format_cards(cards)
+        pid = action % NPLAY
+        info = self._cand.get(pid) if self.to_act is not None else None
+        if info is not None:
+            bare = bits == info[4]
+        else:
+            i = self._taken(pid)
+            bare = i >= 0 and self.history[i] == action and i in self._bare
+        return format_action(cards, bits, bare)
+
+    def parse_action(self, text: str) -> int:
+        _, m, risk = parse_parts(text)
+        if risk is not None:
+            return encode(m, risk)
+        pid = play_index_of_mask(m)
+        info = self._cand.get(pid) if self.to_act is not None else None
+        bits = info[4] if info is not None else 0
+        if info is None:
+            i = self._taken(pid)
+            if i >= 0 and i in self._bare:
+                return self.history[i]
+        if not bits:  # nothing is riskable now: name what the text tried to risk
+            bits = capable_bits(m, self.game.options.risk_king_of_clubs)
+        if not bits:
+            raise ActionParseError(text, "nothing in this play can be risked: only KH and 8S "
+                                         "(and KC under risk_king_of_clubs) (DK-9.1)")
+        return bits * NPLAY + pid
+
+    # -- applying a play ---------------------------------------------------------------------------
+    def apply(self, action: int) -> None:
+        info = None
+        bits = 0
+        if action.__class__ is int and action >= 0:
+            bits, pid = divmod(action, NPLAY)
+            info = self._cand.get(pid)
+        if info is None or bits & ~info[4] or (bits != info[4] and self.game.auto):
+            self._apply_slow(action)
+            return
+        m, play, cards, wins, rb = info
+        s: int = self.to_act  # type: ignore[assignment]
+        g = self.game
+        self.hands[s] ^= m
+        self.played |= m
+        self.history.append(action)
+        self._seats.append(s)
+        cur = self._cur
+        pos = len(cur)
+        cur.append((s, play))
+        if bits:  # DK-5.4: the risks are part of the play
+            if bits == rb:
+                self._bare.add(len(self.history) - 1)
+            for bit, c in RISK_ORDER:
+                if bits & bit:
+                    self.risks.append((s, c))
+                    self._cur_risks.append((s, c, wins, pos))
+        if pos == 0:
+            k = self._k = len(cards)
+            seven = self._seven = (cards[0] & 15) == SEVEN_RANK  # DK-6.1
+            self._table = BEATS_SEVEN if seven else g.normal_beats
+            self._win = cards
+            self._wseat = s
+            self._smaek = None
+            self._ks4 = False
+            if k >= 3 and g.options.whistle:  # DK-12.9, AMB-18: whistling at the lead
+                if g.options.no_stock:
+                    self._deferred.append((g.side[s], 1))
+                elif self._award(g.side[s], 1):  # Engine decision 5: the deal ends here
+                    self._end()
+                    return
+        else:
+            if play == KH and g.options.oversmaek and self._k == 1 and not self._seven \
+                    and self._win[0] == S8 and g.side[s] != g.side[self._wseat]:
+                self._smaek = (self._wseat, s)  # DK-12.6: Brus over a winning Galhund
+            if wins:  # DK-6.5
+                self._win = cards
+                self._wseat = s
+            if pos == 2 and self._seven and self._k == 1 and g.ks4:  # DK-12.2
+                self._ks4 = cur[1][1] == KC and play == KS
+        pos += 1
+        if pos < self.n:
+            self.to_act = (s + 1) % self.n
+            self._set_legal()
+            return
+        self._end_trick()
+
+    def _award(self, side: int, points: int) -> bool:
+        """Apply an award at once (DK-10.4); True when it ends the game."""
+        self.score[side] += points
+        self.sticks[side] -= points
+        if self.sticks[side] <= 0:
+            self.game_over = True
+        return self.game_over
+
+    def _end(self) -> None:
+        self.to_act = None
+        self.phase = Phase.OVER
+        self._cand = {}
+        self._lids = ()
+        self._texts = None
+
+    def _end_trick(self) -> None:
+        g = self.game
+        w = self._wseat
+        k = self._k
+        side = g.side[w]
+        count = self.count
+        before = count[side]
+        count[side] += k  # DK-7.1, AMB-3
+        self.won[w] += k
+        trick = Trick(self._leader, tuple(self._cur), w)
+        self._tricks.append(trick)
+        risks = self._cur_risks
+        self._cur = []
+        self._cur_risks = []
+        awards = self._risk_awards(risks, trick) if risks else ()
+        if g.options.no_stock:  # DK-12.13: collected now, applied at the end of the deal
+            self._deferred.extend(awards)
+            if not g.options.jan_replaces_storm and self._first_five < 0 and before < 5 \
+                    <= count[side] and sum(count) == count[side]:
+                self._first_five = side
+                self._deferred.append((side, 1))  # Engine decision 9: after the risks
+            if not self.hands[w]:
+                self._finish_no_stock()
+                return
+        else:
+            for to, points in awards:  # DK-9.5, DK-10.4
+                if self._award(to, points):
+                    self._end()
+                    return
+            if count[side] >= 5:  # DK-8.1, DK-8.2
+                self._award(side, 2 if sum(count) == count[side] else 1)
+                self._end()
+                return
+            if self.stock_pos < 36:  # DK-7.2 .. DK-7.4
+                self._draw(w)
+            elif not self.hands[w]:  # DK-8.3, Engine decision 6: 4-4-4
+                self._end()
+                return
+        self._leader = w
+        self.to_act = w
+        self._set_legal()
+
+    def _draw(self, w: int) -> None:
+        n = self.n
+        hands = self.hands
+        need = self.hand_size - hands[w].bit_count()
+        left = 36 - self.stock_pos
+        per = need if left >= n * need else left // n  # DK-7.4: shared out equally
+        if per * n > left or (per < need and per * n != left):
+            raise AssertionError("DK-7.4: the stock is not a multiple of the players")
+        d = self.deck
+        i = self.stock_pos
+        for j in range(n):
+            seat = (w + j) % n
+            for c in d[i:i + per]:
+                hands[seat] |= 1 << c
+            i += per
+        self.stock_pos = i
+
+    def _risk_awards(self, risks: list[tuple[int, Card, bool, int]],
+                     trick: Trick) -> list[tuple[int, int]]:
+        """The risk awards of a finished trick, in order (DK-9.3 - DK-9.5, DK-12.4, DK-12.6)."""
+        side = self.game.side
+        w = trick.winner
+        if self._smaek is not None:  # DK-12.6 oversmaek
+            g8, b = self._smaek
+            risked8 = any(c == S8 for _, c, _, _ in risks)
+            risked_kh = any(c == KH for _, c, _, _ in risks)
+            if risked_kh and side[w] == side[b]:
+                return [(side[b], 2)]  # (a)
+            if self.n == 4 and w == (g8 + 2) % 4:
+                n_risked = risked8 + risked_kh
+                return [(side[g8], 2 + n_risked)] if n_risked else []  # (b)
+        out = []
+        for seat, c, winning, pos in risks:
+            if winning:  # DK-9.3: the side that wins the trick
+                out.append((side[w], 1))
+                continue
+            # DK-12.4: a non-winning risk; Engine decision 4 (only later players' sets)
+            best_seat = -1
+            for higher in _HIGHER[c]:
+                for s2, play in trick.plays[pos + 1:]:
+                    if play == higher or (play.__class__ is tuple and higher in play):
+                        best_seat = s2
+                        break
+                if best_seat >= 0:
+                    break
+            out.append((side[seat] if best_seat < 0 else side[best_seat], 1))
+        return out
+
+    def _finish_no_stock(self) -> None:
+        """DK-12.13: the deal winner, then every award in order until the game ends."""
+        count = self.count
+        top = max(count)
+        if self.n == 3 and count.count(top) > 1:  # a tie: the deal is void
+            self._end()
+            return
+        ws = count.index(top)
+        total = sum(count)
+        points = 2 if self.game.options.jan_replaces_storm and top == total else 1
+        for to, pts in [*self._deferred, (ws, points)]:
+            if self._award(to, pts):
+                break
+        self._end()
+
+    def _apply_slow(self, action: object) -> None:
+        if isinstance(action, bool) or not hasattr(action, "__index__"):
+            raise IllegalActionError(repr(action), "an action id is an integer",
+                                     self.legal_texts())
+        a = action.__index__()
+        if a is not action and a.__class__ is int and a in self._lids:
+            self.apply(a)
+            return
+        raise self.illegal(a, self._why_illegal(a))
+
+    def _why_illegal(self, a: int) -> str:
+        if self.to_act is None:
+            return "the game is over (DK-10.4)" if self.game_over else "the deal is over (DK-8)"
+        try:
+            cards, m, bits = decode(a)
+        except (ActionParseError, ValueError):
+            return f"no Brus action has id {a}"
+        g = self.game
+        s = self.to_act
+        h = self.hands[s]
+        if m & ~g.pack_mask:
+            return f"{format_cards(m & ~g.pack_mask)} is not in this pack (DK-1)"
+        if m & ~h:
+            return f"seat {s} does not hold {format_cards(m & ~h)}"
+        info = self._cand.get(a % NPLAY)
+        if info is None:
+            if self._cur:
+                return f"every player plays exactly {self._k} card(s) to this trick (DK-5.3)"
+            if len({c & 15 for c in cards}) > 1:
+                return "a multiple lead is two or more cards of one rank (DK-5.2)"
+            return f"a lead has at most {g.max_lead} cards (DK-5.2, DK-12.12)"
+        rb = info[4]
+        for bit, c in RISK_ORDER:
+            if bits & bit and not rb & bit:
+                return self._why_no_risk(s, c, info[3])
+        return (f"under automatic_risk every legal risk is declared: "
+                f"{format_action(cards, rb, True)} (DK-12.8, Engine decision 2)")
+
+    def _why_no_risk(self, s: int, c: Card, wins: bool) -> str:
+        g = self.game
+        name = format_card(c)
+        if c == KC and not g.options.risk_king_of_clubs:
+            return "KC can be risked only under risk_king_of_clubs (DK-9.1, DK-12.7)"
+        if c == KC and not self._seven:
+            return "KC can be risked only in a seven-led trick (DK-12.7)"
+        if len(self._cur) == self.n - 1:
+            return f"{name} is in the last play of the trick and cannot be risked " \
+                   "(DK-9.2 condition 1)"
+        known = self.played | self.hands[s]
+        higher = (KS,) if c == KC else _HIGHER[c]
+        if all(known >> x & 1 for x in higher):
+            return (f"no higher card is live: {' and '.join(map(format_card, higher))} "
+                    "played or in your own hand (DK-9.2 condition 2, DK-12.7)")
+        if not wins:
+            return (f"{name} cannot win: your play does not become the winning set "
+                    "(DK-9.2 condition 3)")
+        if g.no_risk_empty and self.stock_pos >= 36:
+            return "no risking once the stock is empty (DK-9.2 condition 4, DK-12.3)"
+        return "no risking by a side with one stick left (DK-9.2 condition 5, DK-12.5)"
+
+    # -- what the deal produced --------------------------------------------------------------------
+    @property
+    def tricks(self) -> list[Trick]:
+        return list(self._tricks)
+
+    @property
+    def current_trick(self) -> list[tuple[int, Any]]:
+        return list(self._cur)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
+        return 36 - self.stock_pos
+
+    def result(self) -> DealResult | None:
+        if self.to_act is not None:
+            return None
+        if self._result is None:
+            self._result = DealResult(tuple(self.won), tuple(self.score))
+        return self._result
+
+    # -- copies and views --------------------------------------------------------------------------
+    def clone(self) -> BrusState:
+        c = object.__new__(BrusState)
+        for name in BrusState.__slots__:
+            setattr(c, name, getattr(self, name))
+        c.hands = self.hands.copy()
+        c.history = self.history.copy()
+        c._seats = self._seats.copy()
+        c.count = self.count.copy()
+        c.won = self.won.copy()
+        c.score = self.score.copy()
+        c.sticks = self.sticks.copy()
+        c.risks = self.risks.copy()
+        c._deferred = self._deferred.copy()
+        c._tricks = self._tricks.copy()
+        c._cur = self._cur.copy()
+        c._cur_risks = self._cur_risks.copy()
+        c._bare = self._bare.copy()
+        return c
+
+    def initial(self) -> BrusState:
+        return BrusState(self.game, list(self.deck), self.dealer, self.sticks0)
+
+    def actors(self) -> list[tuple[int, int]]:
+        return list(zip(self._seats, self.history, strict=True))
+
+    def hidden_from(self, seat: int) -> Mask:
+        return self.game.pack_mask & ~self.played & ~self.hands[seat]
+
+    def history_text(self, seat: int, index: int) -> str:
+        """The text of action ``index`` as ``seat`` knows it: canonical for his own plays,
+        the named risk form for the others' (whether bare ``RISK`` would name every riskable
+        card depends on the actor's hand)."""
+        cards, _, bits = decode(self.history[index])
+        bare = self._seats[index] == seat and index in self._bare
+        return format_action(cards, bits, bare)
+
+    def view(self, seat: int) -> BrusView:
+        if not 0 <= seat < self.n:
+            raise ValueError(f"no seat {seat} at a table of {self.n}")
+        return BrusView(
+            game=self.game.text,
+            seat=seat,
+            players=self.n,
+            dealer=self.dealer,
+            phase=self.phase.value,
+            to_act=self.to_act,
+            hand=self.hands[seat],
+            history=tuple((s, self.history_text(seat, i)) for i, s in enumerate(self._seats)),
+            tricks=tuple(self._tricks),
+            current_trick=tuple(self._cur),
+            stock=36 - self.stock_pos,
+            trick_counts=tuple(self.count),
+            sticks=tuple(max(0, x) for x in self.sticks),
+            points=tuple(self.score),
+            risks=tuple(self.risks),
+        )
+
+
+__all__ = ["BrusState"]

@@ -1,0 +1,39 @@
+"""What one seat knows of a Danish Brus deal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...cards import Card, format_card
+from ...core.view import View
+
+
+@dataclass(frozen=True, kw_only=True)
+class BrusView(View):
+    """What one seat knows of a Brus deal (rules §2).
+
+    Public: every card played and by whom, every risk declared, the stock size, the trick
+    counts, the sticks and the points awarded so far.  Private: the seat's own hand
+    (including the cards it drew).  Never another hand or the order of the stock.  In
+    ``history`` the seat's own risks are in canonical text; the other seats' risks name
+    their cards (``PLAY KH RISK KH``), because whether a bare ``RISK`` would cover every
+    riskable card depends on the actor's hand (Engine decision 1).
+    """
+
+    stock: int
+    """Cards left in the stock (DK-4.3)."""
+    trick_counts: tuple[int, ...]
+    """Per side (DK-7.1)."""
+    sticks: tuple[int, ...]
+    """Sticks left per side (DK-10.1); in the no-stock variant, as at the start of the deal
+    until its awards are applied at its end (DK-12.13)."""
+    points: tuple[int, ...]
+    """Points awarded per side in this deal so far (DK-10.2)."""
+    risks: tuple[tuple[int, Card], ...]
+    """Every risk declared in this deal: ``(seat, card)`` in order."""
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        out["risks"] = [[s, format_card(c)] for s, c in self.risks]
+        return out
