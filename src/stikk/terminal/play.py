@@ -49,6 +49,8 @@ RENDERERS: dict[str, str] = {
     "romanian-whist": "stikk.terminal.romanian_whist:RomanianWhistRenderer",
     "sjavs": "stikk.terminal.sjavs:SjavsRenderer",
     "bauernstoss": "stikk.terminal.bauernstoss:BauernstossRenderer",
+    "brus": "stikk.terminal.brus:BrusRenderer",
+    "icelandic-brus": "stikk.terminal.icelandic_brus:IcelandicBrusRenderer",
 }
 """Game id -> ``module:class`` of its renderer (imported when that game is played)."""
 
