@@ -461,9 +461,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  OpenSpiel: {openspiel_note}")
     print()
     if ratio is not None and ratio_cpp is not None:
-        verdict = "meets" if ratio >= 2.0 else "BELOW"
-        print(f"ratio     stikk / OpenSpiel-from-Python = {ratio:.2f}x  "
-              f"({verdict} the >= 2.0 target)")
+        # the >= 2.0 target is set for the Romanian Whist round only (issue 2)
+        verdict = ("" if args.game != "romanian-whist" or deal != "round" else
+                   f"  ({'meets' if ratio >= 2.0 else 'BELOW'} the >= 2.0 target)")
+        print(f"ratio     stikk / OpenSpiel-from-Python = {ratio:.2f}x{verdict}")
         print(f"ratio_cpp stikk / OpenSpiel-C++         = {ratio_cpp:.2f}x")
         if ratio_checked is not None:
             print(f"ratio_checked  stikk / OpenSpiel-Python, legality-checked apply "
