@@ -78,6 +78,22 @@ PRESETS: dict[str, list[Preset]] = {
                deals=8, positions=6),
         Preset("jan-replaces-storm-stock", {"jan_replaces_storm": True}, deals=8, positions=6),
     ],
+    # Styrivolt: a session that never ends (rules §10.3); every option that changes play.
+    "styrivolt": [
+        Preset("defaults", {}, deals=24),
+        Preset("open-suit-selection", {"open_suit_selection": True}, deals=12),
+        Preset("allow-and-penalize-any-trick", {"illegal_stock": "allow_and_penalize",
+                                                "first_take_window": "any_trick"}, deals=16),
+        Preset("cut-two-queen-bird-forced", {"cut_for_stikkar": "up_to_fourth_two",
+                                             "cut_queen_substitute": True,
+                                             "kh_claims_bird": True, "forced_beating": True},
+               deals=16),
+        Preset("cut-bottom", {"cut_for_stikkar": "bottom"}, deals=12),
+        Preset("cut-up-to-fourth", {"cut_for_stikkar": "up_to_fourth"}, deals=12),
+        Preset("flat-jack", {"capture_model": "flat_jack"}, deals=12),
+        Preset("postur-k-higher-face", {"postur_reach": "K",
+                                        "exposure_tie_autopolicy": "higher_face"}, deals=12),
+    ],
     "icelandic-brus": [
         Preset("defaults", {}, deals=24),
         Preset("allow-illegal-risk", {"allow_illegal_risk": True}, deals=24),

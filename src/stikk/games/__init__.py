@@ -23,6 +23,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "sjavs": ("stikk.games.sjavs", "Sjavs"),
     "brus": ("stikk.games.brus", "Brus"),
     "icelandic-brus": ("stikk.games.icelandic_brus", "IcelandicBrus"),
+    "styrivolt": ("stikk.games.styrivolt", "Styrivolt"),
 }
 
 

@@ -1,0 +1,834 @@
+"""One Styrivolt deal (rules §3–§9, §11, §12; Engine decisions 1–19).
+
+Turn structure (rules §6.3, §13): decisions that interrupt the play (exposure ties, cut
+claims, last-chance offers, the steps of a taking, CLAIM / CONTINUE, the trick-9 offers)
+sit in a queue ``_pending`` that is worked off before the next ordinary turn.  The legal
+set is computed eagerly after every transition.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...cards import RANKS, SUITS, Card, Mask, cards_of, format_card, is_card
+from ...core.game import DealResult, Phase, State, Trick
+from .actions import (
+    CHOOSE0,
+    CLAIM,
+    CLAIM_CUT0,
+    CLAIM_FUGLURIN,
+    CONTINUE,
+    DECLINE,
+    DISCARD0,
+    EXCHANGE0,
+    EXPOSE0,
+    KEEP,
+    KEEP_BOTH,
+    NO_DISCARD,
+    NUM_ACTIONS,
+    REVERT,
+    TAKE_STOCK,
+    redacted_text,
+)
+from .options import ALLOW_AND_PENALIZE, ANY_TRICK, CUT_BOTTOM, CUT_FOURTH_TWO, CUT_OFF, FLAT_JACK
+from .tables import (
+    EXPOSE_PRIORITY,
+    FIVE_H,
+    FIVES,
+    FRIKORT,
+    FRU,
+    KH,
+    KINGS,
+    KONGUR,
+    LAMB,
+    NINE_H,
+    PACK_MASK,
+    PERMANENT,
+    PLAIN,
+    PROMOTED,
+    PROMOTED_RANKS,
+    QH,
+    QUEENS,
+    R7,
+    RANK_MASKS,
+    ROLES,
+    STIKKAR,
+    TWO_H,
+    is_stikkur,
+    suit_mask,
+)
+from .view import StyrivoltView
+
+if TYPE_CHECKING:
+    from .game import Styrivolt
+
+OUTCOME_LINES = {"ordinary": 1, "made": 2, "nine": 3, "made_alone": 0, "nine_alone": 0,
+                 "void": 0}
+OUTCOME_MONKS = {"made_alone": 1, "nine_alone": 2}
+
+_SUIT_MASKS = tuple(suit_mask(s) for s in range(4))
+
+
+def _ids(m: Mask) -> list[Card]:
+    return cards_of(m)
+
+
+class StyrivoltState(State):
+    """A Styrivolt deal in progress (rules §3–§9)."""
+
+    __slots__ = (
+        "_actors",
+        "_legal",
+        "_pending",
+        "_reach",
+        "_result",
+        "_tricks",
+        "announced",
+        "aside",
+        "chosen",
+        "cut_found",
+        "cut_place",
+        "dead",
+        "dealer",
+        "deck",
+        "discards",
+        "events",
+        "exch_stik",
+        "exposed_init",
+        "first_taker",
+        "game",
+        "hands",
+        "history",
+        "illegal_takes",
+        "inspected",
+        "known",
+        "leader",
+        "made_team",
+        "opts",
+        "orig_stik",
+        "out",
+        "outcome",
+        "pair",
+        "phase",
+        "pile",
+        "played",
+        "plays",
+        "promo",
+        "public",
+        "roles",
+        "second",
+        "second_done",
+        "started",
+        "stik",
+        "stock",
+        "stock_taken",
+        "stopper",
+        "table",
+        "taker",
+        "team",
+        "to_act",
+        "trick_no",
+        "turn",
+        "turned",
+        "two_card",
+        "win_card",
+        "win_role",
+        "win_seat",
+        "win_team",
+        "won",
+    )
+
+    def __init__(self, game: Styrivolt, deck: list[Card], dealer: int) -> None:
+        self.game = game
+        opts = self.opts = game.options
+        self.dealer = dealer
+        self.deck = tuple(deck)
+        self.history: list[int] = []
+        self._actors: list[int] = []
+        if opts.capture_model == FLAT_JACK:
+            self._reach = (0, 0, 0, 0, 9, 9, 9, 9)
+        else:
+            self._reach = (0, 0, 0, 0, 9, 10, 11, 12 if opts.postur_reach == "A" else 11)
+        # -- rules §12.6: the cut for stikkar ---------------------------------------------
+        d = list(deck)
+        found: list[Card] = []
+        inspected: list[Card] = []
+        if opts.cut_for_stikkar != CUT_OFF:
+            look = (47,) if opts.cut_for_stikkar == CUT_BOTTOM else (47, 46, 45, 44)
+            want = 2 if opts.cut_for_stikkar == CUT_FOURTH_TWO else 1
+            for i in look:
+                c = d[i]
+                if c in PERMANENT:
+                    found.append(c)
+                    if len(found) == want:
+                        break
+                else:
+                    inspected.append(c)
+        rest = [c for c in d if c not in found]
+        self.cut_found = tuple(found)
+        self.cut_place: list[int] = list(found)
+        self.inspected = tuple(inspected)
+        # -- rules §3: the deal ---------------------------------------------------------------
+        hands = [0, 0, 0, 0]
+        for r in range(3):
+            for k in range(4):
+                p = (dealer + 1 + k) % 4
+                for j in range(3):
+                    hands[p] |= 1 << rest[12 * r + 3 * k + j]
+        self.hands = hands
+        stock_list = rest[36:]
+        self.stock = 0
+        for c in stock_list:
+            self.stock |= 1 << c
+        # -- rules §4.1: turning -----------------------------------------------------------
+        suits: list[int] = []
+        turned: list[Card] = []
+        self.stopper = -1
+        for c in stock_list:
+            s = c >> 4
+            turned.append(c)
+            if s not in suits:
+                if len(suits) == 2:
+                    self.stopper = c
+                    break
+                suits.append(s)
+        self.turned = tuple(turned)
+        self.chosen = tuple(suits)
+        self.pair = sum(1 << s for s in suits)
+        self.roles = ROLES[self.pair]
+        self.stik = STIKKAR[self.pair]
+        self.table = 0
+        self.two_card = 0
+        self.exposed_init: tuple[Card, ...] = ()
+        self.aside = self.pile = self.out = self.discards = self.dead = 0
+        self.taker = self.first_taker = -1
+        self.second = self.second_done = self.stock_taken = self.exch_stik = False
+        self.promo = [0, 0, 0, 0]
+        self.announced = [0, 0, 0, 0]
+        self.events: list[tuple[int, int]] = []
+        self.illegal_takes: list[int] = []
+        self.orig_stik = [False, False, False, False]
+        self.started = False
+        self.known = list(hands)
+        self.public = 0
+        for c in found:
+            self.public |= 1 << c
+        cutter = (dealer + 3) % 4
+        for c in inspected:
+            self.known[cutter] |= 1 << c
+        self.played = 0
+        self.leader = (dealer + 1) % 4
+        self.plays: list[tuple[int, Card]] = []
+        self.win_seat = self.win_card = self.win_role = -1
+        self._tricks: list[Trick] = []
+        self.won = [0, 0, 0, 0]
+        self.team = [0, 0]
+        self.trick_no = 1
+        self.turn = self.leader
+        self._pending: list[tuple[Any, ...]] = []
+        self.made_team = -1
+        self.outcome: str | None = None
+        self.win_team = -1
+        self._result: DealResult | None = None
+        self.to_act: int | None = None
+        self.phase = Phase.PLAY
+        self._legal: tuple[int, ...] = ()
+        if len(suits) < 2:  # rules §4.6, Engine decision 12: a void deal
+            self._end("void", -1)
+            return
+        # turned cards: seen by the dealer (by everybody under open selection, §12.3)
+        tmask = 0
+        for c in turned:
+            tmask |= 1 << c
+        if opts.open_suit_selection:
+            self.public |= tmask
+        else:
+            self.known[dealer] |= tmask
+        # -- rules §4.2: exposure --------------------------------------------------------------
+        exposed: list[Card] = []
+        for s in suits:
+            seen = [c for c in turned if c >> 4 == s and c != self.stopper]
+            got = self._expose(s, seen)
+            if got is None:
+                continue
+            exposed += got
+        for c in exposed:
+            self._lay(c)
+        self.exposed_init = tuple(exposed)
+        for i in range(len(found)):
+            self._pending.append(("cut", i))
+        for p in range(4):
+            self._promote(p)
+        self._advance()
+
+    # -- rules §4.2 ----------------------------------------------------------------------------
+    def _expose(self, s: int, seen: list[Card]) -> list[Card] | None:
+        roles = self.roles
+        five = FIVES[s]
+        if five in seen:
+            return [five]
+        stiks = [c for c in seen if is_stikkur(roles[c])]
+        top = [max(stiks, key=lambda c: roles[c])] if stiks else []
+        seven = s * 16 + R7
+        if seven in seen:
+            self.two_card |= (1 << s) if top else 0
+            return [seven, *top]
+        if top:
+            return top
+        for group in EXPOSE_PRIORITY:
+            cands = [s * 16 + r for r in group
+                     if s * 16 + r in seen and s * 16 + r not in PERMANENT]
+            if len(cands) == 1:
+                return cands
+            if len(cands) == 2:
+                if self.opts.exposure_tie_autopolicy == "higher_face":
+                    return [max(cands)]
+                self._pending.append(("expose", s, tuple(sorted(cands))))
+                return None
+        raise AssertionError("a chosen suit always has a card to expose")  # pragma: no cover
+
+    def _lay(self, c: Card) -> None:
+        self.table |= 1 << c
+        self.stock &= ~(1 << c)
+        self.public |= 1 << c
+
+    # -- roles (rules §5) ----------------------------------------------------------------------
+    def role(self, seat: int, c: Card) -> int:
+        """The role of card ``c`` for ``seat`` (base role, or promoted: rules §5.7)."""
+        pr = self.promo[seat]
+        if pr and pr >> (c & 15) & 1:
+            return PROMOTED[c & 15]
+        return self.roles[c]
+
+    def beats(self, rx: int, cx: Card, rw: int, cw: Card) -> bool:
+        """Rules §5.6: does card ``cx`` of role ``rx`` beat the winning ``cw`` of role ``rw``."""
+        if rw == LAMB:
+            return False
+        if 8 <= rx <= 14:
+            return rx > rw if 8 <= rw <= 14 else True
+        if 4 <= rx <= 7:
+            if 8 <= rw <= 14 or rw == FRIKORT:
+                return False
+            if 4 <= rw <= 7:
+                return rx > rw
+            if rw == PLAIN:
+                return (cw & 15) <= self._reach[rx]
+            if rw == KONGUR:
+                return rx >= 6
+            if rw == FRU:
+                return rx >= 5
+            return True  # a led KEYPMADUR (§5.5, A5)
+        if rx == PLAIN:
+            return rw == PLAIN and cw >> 4 == cx >> 4 and cx > cw
+        return False
+
+    def _promote(self, p: int) -> None:
+        h = self.hands[p]
+        for r in PROMOTED_RANKS:
+            m = RANK_MASKS[r]
+            if h & m == m:
+                self.promo[p] |= 1 << r
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _avail(self, s: int) -> Mask:
+        """Exposed cards of chosen suit ``s`` still on the table, not its 5 (rules §7.1)."""
+        return self.table & _SUIT_MASKS[s] & ~(1 << FIVES[s])
+
+    def _exchanges(self, p: int) -> list[int]:
+        out = []
+        h = self.hands[p]
+        for s in self.chosen:
+            if h >> FIVES[s] & 1:
+                out += [EXCHANGE0 + c for c in _ids(self._avail(s))]
+        return out
+
+    def _trader_to_stik(self, packet: Mask) -> bool:
+        for s in self.chosen:
+            if packet >> FIVES[s] & 1 and self._avail(s) & self.stik:
+                return True
+        return False
+
+    def has_right(self, p: int) -> bool:
+        """Rules §8.1 (Engine decisions 3, 4)."""
+        return not self.orig_stik[p] and not self.hands[p] & self.stik
+
+    def _holder(self, c: Card) -> int:
+        for p in range(4):
+            if self.hands[p] >> c & 1:
+                return p
+        return -1
+
+    def _can_take(self, p: int) -> bool:
+        if self.taker >= 0:
+            return False
+        if not self.stock_taken:
+            if self.trick_no != 1 and self.opts.first_take_window != ANY_TRICK:
+                return False
+        elif not self.pile or self.second_done or p == self.first_taker:
+            return False
+        return self.opts.illegal_stock == ALLOW_AND_PENALIZE or self.has_right(p)
+
+    def _plays_for(self, p: int) -> list[int]:
+        h = self.hands[p]
+        if not self.plays:  # rules §6.2
+            prev = self._tricks[-1].winner if self._tricks else -1
+            out = []
+            for c in _ids(h):
+                if self.role(p, c) == LAMB and (self.trick_no == 1 or p != prev):
+                    continue
+                s = c >> 4
+                if c == FIVES[s] and self.pair >> s & 1 and self._avail(s):
+                    continue  # Engine decision 1
+                out.append(c)
+            return out
+        cards = _ids(h)
+        if self.opts.forced_beating and self.win_seat % 2 != p % 2:  # rules §12.4
+            rw, cw = self.win_role, self.win_card
+            beat = [c for c in cards if self.beats(self.role(p, c), c, rw, cw)]
+            if beat:
+                return beat
+        return cards
+
+    # -- the queue of decisions ----------------------------------------------------------------
+    def _set(self, seat: int, phase: Phase, legal: list[int]) -> None:
+        self.to_act = seat
+        self.phase = phase
+        self._legal = tuple(sorted(legal))
+
+    def _advance(self) -> None:
+        if self.outcome is not None:
+            return
+        while self._pending:
+            item = self._pending[0]
+            kind = item[0]
+            if kind == "expose":
+                self._set(self.dealer, Phase.EXPOSE, [EXPOSE0 + c for c in item[2]])
+                return
+            if kind == "cut":
+                i = item[1]
+                c = self.cut_found[i]
+                if c == NINE_H and TWO_H in self.cut_found:  # Engine decision 18
+                    g = QH
+                else:
+                    g = KINGS[c >> 4]
+                    if self._holder(g) < 0 and self.opts.cut_queen_substitute:
+                        g = QUEENS[c >> 4]
+                q = self._holder(g)
+                if q >= 0:
+                    self._pending[0] = ("cut", i, g)
+                    self._set(q, Phase.CLAIM, [CLAIM_CUT0 + c, DECLINE])
+                    return
+            elif kind == "last":
+                s = item[1]
+                av = self._avail(s)
+                q = self._holder(FIVES[s])
+                if av.bit_count() >= 2 and q >= 0 and q != self.taker:
+                    self._set(q, Phase.EXCHANGE, [EXCHANGE0 + c for c in _ids(av)] + [DECLINE])
+                    return
+            elif kind == "choose":
+                s = item[1]
+                av = self._avail(s)
+                if self.two_card >> s & 1:
+                    if av.bit_count() >= 2:
+                        self._set(self.taker, Phase.TAKE, [CHOOSE0 + c for c in _ids(av)])
+                        return
+                    if av:
+                        self._give_exposed(av)
+            elif kind == "receive":
+                t = self.taker
+                if not self.second:
+                    packet = self.stock
+                    for i, c in enumerate(self.cut_place):
+                        if c >= 0:
+                            packet |= 1 << c
+                            self.cut_place[i] = -1
+                    self.stock = 0
+                else:
+                    packet = self.pile
+                    self.pile = 0
+                self.hands[t] |= packet
+                self.known[t] |= self.hands[t]
+                self._promote(t)
+            elif kind == "keep":
+                t = self.taker
+                new, old = self.hands[t], self.aside
+                legal = [*self._exchanges(t), KEEP]
+                if not new & self.stik and not self._trader_to_stik(old) and not self.exch_stik:
+                    legal.append(REVERT)
+                if (not (old | new) & self.stik and not self._trader_to_stik(old)
+                        and not self._trader_to_stik(new)):
+                    legal.append(KEEP_BOTH)
+                self._set(t, Phase.TAKE, legal)
+                return
+            elif kind == "discard":
+                t = self.taker
+                h = self.hands[t]
+                legal = [NO_DISCARD]
+                if h.bit_count() > 10 - self.trick_no:
+                    legal += [DISCARD0 + c for c in _ids(h)]
+                self._set(t, Phase.TAKE, legal)
+                return
+            elif kind == "claim5":
+                self._set(self.turn, Phase.CLAIM, [CLAIM, CONTINUE])
+                return
+            elif kind == "fug5":
+                if self.table >> TWO_H & 1:
+                    q = self._holder(FIVE_H)
+                    av = self._avail(2)
+                    if q >= 0 and av:
+                        self._set(q, Phase.EXCHANGE, [EXCHANGE0 + c for c in _ids(av)]
+                                  + [DECLINE])
+                        return
+            elif kind == "fugk":
+                if self.table >> TWO_H & 1:
+                    q = self._holder(KH)
+                    if q >= 0:
+                        self._set(q, Phase.CLAIM, [CLAIM_FUGLURIN, DECLINE])
+                        return
+            self._pending.pop(0)
+        # an ordinary turn (rules §6.3)
+        p = self.turn
+        if not self.started:  # Engine decision 3: the original hands
+            self.started = True
+            for q in range(4):
+                self.orig_stik[q] = bool(self.hands[q] & self.stik)
+        legal = self._plays_for(p) + self._exchanges(p)
+        if self._can_take(p):
+            legal.append(TAKE_STOCK)
+        self._set(p, Phase.PLAY, legal)
+
+    def _give_exposed(self, m: Mask) -> None:
+        self.hands[self.taker] |= m
+        self.table &= ~m
+
+    # -- applying actions ----------------------------------------------------------------------
+    def legal_actions(self) -> tuple[int, ...]:
+        return self._legal
+
+    def apply(self, action: int) -> None:
+        if action not in self._legal:
+            raise self.illegal(action, self._why(action))
+        seat = self.to_act
+        assert seat is not None
+        self.history.append(action)
+        self._actors.append(seat)
+        item = self._pending[0] if self._pending else None
+        kind = item[0] if item is not None else "turn"
+        if action < 64:
+            self._play(seat, action)
+            self._advance()
+            return
+        if EXCHANGE0 <= action < CHOOSE0:
+            self._exchange(seat, action - EXCHANGE0)
+            if kind in ("last", "fug5"):
+                self._pending.pop(0)
+            elif kind == "keep" and self.stik >> (action - EXCHANGE0) & 1:
+                self.exch_stik = True
+            self._advance()
+            return
+        if action == DECLINE:
+            self._pending.pop(0)
+        elif EXPOSE0 <= action < EXCHANGE0:
+            assert item is not None
+            self._lay(action - EXPOSE0)
+            self.exposed_init += (action - EXPOSE0,)
+            self._pending.pop(0)
+        elif CLAIM_CUT0 <= action < DECLINE:
+            assert item is not None
+            i, g = item[1], item[2]
+            c = action - CLAIM_CUT0
+            given = 1 << g
+            self.hands[seat] = self.hands[seat] & ~given | 1 << c
+            self.cut_place[i] = g
+            self.public |= given
+            self._promote(seat)
+            self._pending.pop(0)
+        elif action == TAKE_STOCK:
+            self._take(seat)
+        elif CHOOSE0 <= action < DISCARD0:
+            self._give_exposed(1 << (action - CHOOSE0))
+            self._pending.pop(0)
+        elif action in (KEEP, REVERT, KEEP_BOTH):
+            self._decide(seat, action)
+            self._pending.pop(0)
+        elif DISCARD0 <= action < CLAIM_CUT0:
+            c = action - DISCARD0
+            before = self.hands[seat]
+            self.hands[seat] = before & ~(1 << c)
+            self.discards |= 1 << c
+            for o in range(4):
+                if o != seat:
+                    self.known[o] &= ~before
+            self._end_taking()
+        elif action == NO_DISCARD:
+            self._end_taking()
+        elif action == CLAIM:
+            self._pending.clear()
+            w = self.win_team
+            alone = max(self.won[w], self.won[w + 2]) == 5
+            self._end("made_alone" if alone else "made", w)
+            return
+        elif action == CONTINUE:
+            self.made_team = self.win_team
+            self.win_team = -1
+            self._pending.pop(0)
+            self._queue_trick9()
+        elif action == CLAIM_FUGLURIN:
+            self.hands[seat] = self.hands[seat] & ~(1 << KH) | 1 << TWO_H
+            self.table &= ~(1 << TWO_H)
+            self.dead |= 1 << KH
+            self.public |= 1 << KH
+            self._promote(seat)
+            self._pending.pop(0)
+        self._advance()
+
+    def _why(self, action: int) -> str:
+        if self.to_act is None:
+            return "the deal is over"
+        if not 0 <= action < NUM_ACTIONS or (not is_card(action & 63) and action < DECLINE):
+            return f"no Styrivolt action has id {action}"
+        item = self._pending[0] if self._pending else None
+        if item is not None:
+            what = {"expose": "the dealer chooses which tied card to expose (rules §4.2)",
+                    "cut": "a cut stikkur is offered for the king (rules §12.6)",
+                    "last": "a last-chance exchange is offered (rules §8.3 step 2)",
+                    "choose": "the taker chooses one of two exposed cards (rules §8.3 step 3)",
+                    "keep": "the taker chooses KEEP, REVERT or KEEP_BOTH (rules §8.3 step 5)",
+                    "discard": "the taker may discard one card (rules §8.3 step 6)",
+                    "claim5": "the winner of trick 5 claims or continues (rules §9.2)",
+                    "fug5": "the 5H holder is offered the heart exchange (rules §12.7)",
+                    "fugk": "the K♥ holder may claim the Fuglurin (rules §12.7)"}[item[0]]
+            return what
+        if action == TAKE_STOCK:
+            return ("the stock may not be taken now: it needs the right (no stikkur in the "
+                    "original or current hand, rules §8.1) at a turn of trick 1 (§8.2) or a "
+                    "pile for a second taking (§8.4)")
+        if action < 64:
+            p = self.to_act
+            if not self.hands[p] >> action & 1:
+                return f"seat {p} does not hold {format_card(action)}"
+            if not self.plays:
+                return ("that card may not be led (rules §6.2: no lamb to trick 1; a trader "
+                        "with an exchange available is led by EXCHANGE then PLAY, Engine "
+                        "decision 1)")
+            return "forced beating (rules §12.4): you must beat the opponent's winning card"
+        return "not a legal action now (rules §6.3, §7)"
+
+    def _exchange(self, p: int, x: Card) -> None:
+        five = FIVES[x >> 4]
+        self.hands[p] = self.hands[p] & ~(1 << five) | 1 << x
+        self.table &= ~(1 << x)
+        self.dead |= 1 << five
+        self.public |= 1 << five | 1 << x
+        self._promote(p)
+
+    def _take(self, p: int) -> None:
+        if not self.has_right(p):
+            self.illegal_takes.append(p)  # rules §11
+        self.taker = p
+        self.aside = self.hands[p]
+        self.known[p] |= self.aside
+        self.hands[p] = 0
+        self.exch_stik = False
+        if not self.stock_taken:
+            self.stock_taken = True
+            self.second = False
+            self.first_taker = p
+            self._pending[:0] = ([("last", s) for s in self.chosen]
+                                 + [("choose", s) for s in self.chosen]
+                                 + [("receive",), ("keep",), ("discard",)])
+        else:
+            self.second = True
+            self.second_done = True
+            self._pending[:0] = [("receive",), ("keep",), ("discard",)]
+
+    def _decide(self, t: int, action: int) -> None:
+        new, old = self.hands[t], self.aside
+        if action == KEEP:
+            rest = old
+        elif action == REVERT:
+            rest = new
+            self.hands[t] = old
+        else:
+            rest = 0
+            self.hands[t] = old | new
+        if self.second:
+            self.out |= rest
+        else:
+            self.pile = rest
+        self.aside = 0
+        self._promote(t)
+
+    def _end_taking(self) -> None:
+        self._pending.pop(0)
+        self.taker = -1
+
+    def _play(self, p: int, c: Card) -> None:
+        self.hands[p] &= ~(1 << c)
+        self.played |= 1 << c
+        r = self.role(p, c)
+        rank = c & 15
+        if r != self.roles[c] and not self.announced[p] >> rank & 1:
+            self.announced[p] |= 1 << rank  # HESIN_ER_GODUR (rules §5.7)
+            self.events.append((p, rank))
+        if not self.plays:
+            self.leader = p
+            self.win_seat, self.win_card, self.win_role = p, c, r
+        elif self.beats(r, c, self.win_role, self.win_card):
+            self.win_seat, self.win_card, self.win_role = p, c, r
+        self.plays.append((p, c))
+        if len(self.plays) < 4:
+            self.turn = (p + 1) % 4
+            return
+        w = self.win_seat
+        self._tricks.append(Trick(self.leader, tuple(self.plays), w))
+        self.plays = []
+        self.won[w] += 1
+        t = w % 2
+        self.team[t] += 1
+        n = self.trick_no
+        self.trick_no += 1
+        self.turn = w
+        if self.made_team >= 0:  # rules §9.2: playing for nine
+            if t != self.made_team:
+                self._end("ordinary", self.made_team)
+            elif n == 9:
+                self._end("nine_alone" if self.won[w] == 9 else "nine", t)
+            else:
+                self._queue_trick9()
+            return
+        if self.team[t] == 5:
+            if n == 5:
+                self.win_team = t
+                self._pending.append(("claim5",))
+            else:
+                self._end("ordinary", t)
+            return
+        self._queue_trick9()
+
+    def _queue_trick9(self) -> None:
+        if self.trick_no == 9 and self.opts.kh_claims_bird:
+            self._pending += [("fug5",), ("fugk",)]
+
+    def _end(self, outcome: str, team: int) -> None:
+        self.outcome = outcome
+        self.win_team = team
+        self._pending.clear()
+        self.to_act = None
+        self.phase = Phase.OVER
+        self._legal = ()
+        self.taker = -1
+
+    # -- results -------------------------------------------------------------------------------
+    @property
+    def tricks(self) -> list[Trick]:
+        return self._tricks
+
+    @property
+    def current_trick(self) -> list[tuple[int, Any]]:
+        return list(self.plays)
+
+    def result(self) -> DealResult | None:
+        if self.to_act is not None:
+            return None
+        if self._result is None:
+            outcome = self.outcome
+            assert outcome is not None
+            score = [0, 0]
+            monks = [0, 0]
+            if outcome != "void":
+                score[self.win_team] = OUTCOME_LINES[outcome]
+                monks[self.win_team] = OUTCOME_MONKS.get(outcome, 0)
+            for p in self.illegal_takes:  # rules §11
+                monks[1 - p % 2] += 1
+            self._result = DealResult(tuple(self.won), tuple(score),
+                                      {"outcome": outcome, "monk_crosses": monks})
+        return self._result
+
+    # -- copies --------------------------------------------------------------------------------
+    def clone(self) -> StyrivoltState:
+        c = object.__new__(StyrivoltState)
+        for name in StyrivoltState.__slots__:
+            setattr(c, name, getattr(self, name))
+        for name in ("history", "_actors", "hands", "cut_place", "promo", "announced", "events",
+                     "illegal_takes", "orig_stik", "known", "plays", "_tricks", "won", "team",
+                     "_pending"):
+            setattr(c, name, list(getattr(self, name)))
+        return c
+
+    def initial(self) -> StyrivoltState:
+        return StyrivoltState(self.game, list(self.deck), self.dealer)  # type: ignore[arg-type]
+
+    def actors(self) -> list[tuple[int, int]]:
+        return list(zip(self._actors, self.history, strict=True))
+
+    # -- information ---------------------------------------------------------------------------
+    def public_reveals(self) -> tuple[Any, ...]:
+        """What the rules make public without an action: the number of turned cards, the
+        chosen suits and the cards exposed automatically (§4), the cut stikkar (§12.6), the
+        HESIN_ER_GODUR announcements (§5.7), and the penalized takings once the deal is over
+        (§11)."""
+        return (len(self.turned), self.chosen, self.exposed_init, self.cut_found,
+                tuple(self.events), tuple(self.illegal_takes) if self.to_act is None else ())
+
+    def hidden_from(self, seat: int) -> Mask:
+        return PACK_MASK & ~self.played & ~self.public & ~self.hands[seat] & ~self.known[seat]
+
+    def _place(self, c: Card) -> str:
+        bit = 1 << c
+        for p in range(4):
+            if self.hands[p] & bit:
+                return f"seat {p}"
+        for name, m in (("stock", self.stock), ("pile", self.pile), ("aside", self.aside),
+                        ("out", self.out), ("discards", self.discards)):
+            if m & bit:
+                return name
+        return "cut"  # pragma: no cover - cut places are public
+
+    def view(self, seat: int) -> StyrivoltView:
+        if not 0 <= seat < 4:
+            raise ValueError(f"no seat {seat} at a table of 4")
+        own = self.hands[seat]
+        private = self.known[seat] & ~own & ~self.played & ~self.public & PACK_MASK
+        over = self.to_act is None
+        return StyrivoltView(
+            game=self.game.text,
+            seat=seat,
+            players=4,
+            dealer=self.dealer,
+            phase=self.phase.value,
+            to_act=self.to_act,
+            hand=own,
+            history=tuple((s, self._text_for(seat, s, a)) for s, a in self.actors()),
+            tricks=tuple(self._tricks),
+            current_trick=tuple(self.plays),
+            chosen=tuple(SUITS[s] for s in self.chosen),
+            turned_count=len(self.turned),
+            turned=(tuple(format_card(c) for c in self.turned)
+                    if self.opts.open_suit_selection else ()),
+            exposed=tuple(format_card(c) for c in _ids(self.table)),
+            dead=tuple(format_card(c) for c in _ids(self.dead)),
+            cut_stikkar=tuple(format_card(c) for c in self.cut_found),
+            cut_places=tuple(None if c < 0 else format_card(c) for c in self.cut_place),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            stock_size=self.stock.bit_count(),
+            pile_size=self.pile.bit_count(),
+            taker=None if self.taker < 0 else self.taker,
+            first_taker=None if self.first_taker < 0 else self.first_taker,
+            second_taken=self.second_done,
+            tricks_won=tuple(self.won),
+            announcements=tuple((p, RANKS[r]) for p, r in self.events),
+            promoted=tuple(RANKS[r] for r in PROMOTED_RANKS if self.promo[seat] >> r & 1),
+            seen=tuple((format_card(c), self._place(c)) for c in _ids(private)),
+            playing_for_nine=self.made_team >= 0,
+            penalized=tuple(self.illegal_takes) if over else (),
+            outcome=self.outcome,
+        )
+
+    def _text_for(self, viewer: int, actor: int, a: int) -> str:
+        if actor == viewer:
+            return self.game.action_text(a)
+        return redacted_text(a)
+
+
+__all__ = ["StyrivoltState"]
