@@ -54,6 +54,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], metavar="K=V",
                       help="a game option (repeatable); see `stikk rules GAME`")
     play.add_argument("--record", metavar="FILE", help="write the game's record to FILE")
+    play.add_argument("--deals", type=int, metavar="N",
+                      help="stop after N deals (default: the end of the match; styrivolt, whose "
+                      "session never ends: 10)")
     play.set_defaults(run=_cmd_play)
 
     rp = sub.add_parser("replay", help="replay a record (CONFORMANCE.md §4)")
@@ -238,7 +241,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from .terminal.play import play_game
 
     return play_game(game, seats=args.seats, seed=args.seed, dealer=args.dealer,
-                     record_path=args.record)
+                     record_path=args.record, max_deals=args.deals)
 
 
 if __name__ == "__main__":  # pragma: no cover

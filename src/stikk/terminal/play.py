@@ -51,8 +51,13 @@ RENDERERS: dict[str, str] = {
     "bauernstoss": "stikk.terminal.bauernstoss:BauernstossRenderer",
     "brus": "stikk.terminal.brus:BrusRenderer",
     "icelandic-brus": "stikk.terminal.icelandic_brus:IcelandicBrusRenderer",
+    "styrivolt": "stikk.terminal.styrivolt:StyrivoltRenderer",
 }
 """Game id -> ``module:class`` of its renderer (imported when that game is played)."""
+
+SESSION_DEALS: dict[str, int] = {"styrivolt": 10}
+"""Games whose session has no end (the match is never over, e.g. Stýrivolt rules §10.3):
+how many deals a table plays unless ``max_deals`` (``--deals``) says otherwise."""
 
 HUMAN = "human"
 PROMPT = "› "
@@ -251,8 +256,12 @@ class TableSession:
 
     def __init__(self, game: Game[Any], *, seats: str | None = None, seed: int | None = None,
                  dealer: int = 0, record_path: str | Path | None = None,
-                 input_fn: InputFn = input, console: Console | None = None) -> None:
+                 input_fn: InputFn = input, console: Console | None = None,
+                 max_deals: int | None = None) -> None:
         self.game = game
+        self.max_deals = max_deals if max_deals is not None else SESSION_DEALS.get(game.id)
+        if self.max_deals is not None and self.max_deals < 1:
+            raise StikkError(f"--deals {self.max_deals}: give at least 1")
         self.seating = parse_seats(seats, game.players)
         self.seed = seed
         self.rng = random.Random(seed)
@@ -294,10 +303,13 @@ class TableSession:
         return status
 
     def _play(self) -> bool:
-        """Deal and play until the match is over (True) or a human quits (False)."""
+        """Deal and play until the match is over or ``max_deals`` deals are played (True), or a
+        human quits (False)."""
         match = self.match
         viewer = self.seating.viewer
         while not match.over:
+            if self.max_deals is not None and len(match.deals) >= self.max_deals:
+                break
             state = match.start_deal(rng=self.rng)
             self.renderer.deal_started(match, state.view(viewer))
             while state.to_act is not None:
@@ -392,12 +404,15 @@ class TableSession:
 
 def play_game(game: Game[Any], *, seats: str | None = None, seed: int | None = None,
               dealer: int = 0, record_path: str | Path | None = None,
-              input_fn: InputFn = input, console: Console | None = None) -> int:
+              input_fn: InputFn = input, console: Console | None = None,
+              max_deals: int | None = None) -> int:
     """Play one whole game of ``game`` at the terminal; returns the exit status (0, or 130
     after Ctrl-C, or 1 when the record could not be written).
 
     ``seats`` is the ``--seats`` list (``human`` or an agent name per seat); ``seed`` seeds
-    the shuffle and the agents (``None``: fresh randomness); ``dealer`` deals first.
+    the shuffle and the agents (``None``: fresh randomness); ``dealer`` deals first;
+    ``max_deals`` stops the table after that many deals (default: the match's end, or
+    :data:`SESSION_DEALS` for a game whose session never ends).
     """
     if input_fn is input:
         try:  # line editing for the prompt, where the platform has it
@@ -405,7 +420,8 @@ def play_game(game: Game[Any], *, seats: str | None = None, seed: int | None = N
         except ImportError:  # pragma: no cover
             pass
     session = TableSession(game, seats=seats, seed=seed, dealer=dealer,
-                           record_path=record_path, input_fn=input_fn, console=console)
+                           record_path=record_path, input_fn=input_fn, console=console,
+                           max_deals=max_deals)
     return session.run()
 
 
