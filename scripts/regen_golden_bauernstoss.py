@@ -4,7 +4,7 @@
 Each case is a record made by playing a session with seeded random choices among the legal
 actions and decks shuffled by ``random.Random(seed)``; its golden replay is the full
 ``stikk replay --json --trace`` output of that record (CONFORMANCE.md §4).  Both files use the
-text layout of ``scripts/regen_golden.py`` (:func:`golden_text`).
+text layout of ``scripts/golden_common.py`` (:func:`golden_common.golden_text`).
 
     python scripts/regen_golden_bauernstoss.py            # rewrite the golden files
     python scripts/regen_golden_bauernstoss.py --check    # exit 1 if any file would change
@@ -16,34 +16,16 @@ against ``rules/bauernstoss.md`` before regenerating.
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
-import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN_DIR = ROOT / "tests" / "golden" / "bauernstoss"
+import golden_common as golden
+
+GOLDEN_DIR = golden.GOLDEN_DIR / "bauernstoss"
 PACK = [r + s for s in "CSHD" for r in "AKQJT987"]
 """The 32-card pack of rules §2.1 as card texts."""
-
-
-def _layout_module() -> ModuleType:
-    path = ROOT / "scripts" / "regen_golden.py"
-    spec = importlib.util.spec_from_file_location("regen_golden_layout", path)
-    assert spec is not None and spec.loader is not None
-    module = sys.modules.get(spec.name)
-    if module is None:  # a dataclass module must be in sys.modules while it is executed
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-golden_text = _layout_module().golden_text
 
 
 @dataclass(frozen=True)
@@ -78,8 +60,7 @@ def make_record(case: GoldenCase) -> dict[str, Any]:
     from stikk.games import make_game
 
     game = make_game(case.game)
-    deck_rng = random.Random(case.seed)
-    choice_rng = random.Random(case.seed * 7919 + 1)
+    deck_rng, choice_rng = golden.seeded_rngs(case.seed)
     match = game.new_match(case.dealer)
     deals: list[dict[str, Any]] = []
     while len(deals) < case.deals:
@@ -87,54 +68,18 @@ def make_record(case: GoldenCase) -> dict[str, Any]:
         deck_rng.shuffle(deck)
         state = match.start_deal(deck)
         last = len(deals) == case.deals - 1
-        limit = case.cut_after if last else None
-        actions: list[str] = []
-        while state.to_act is not None and (limit is None or len(actions) < limit):
-            legal = state.legal_texts()
-            pick = legal[choice_rng.randrange(len(legal))]
-            match.apply(pick)
-            actions.append(pick)
+        actions = golden.play_randomly(match, state, choice_rng, case.cut_after if last else None)
         deals.append({"dealer": state.dealer, "deck": deck, "actions": actions})
-    return {
-        "format": "stikk-record/1",
-        "game": game.id,
-        "options": game.options.to_json(only_changed=True),
-        "deals": deals,
-    }
-
-
-def make_replay(record: dict[str, Any]) -> dict[str, Any]:
-    """The ``stikk replay --json --trace`` object of a record."""
-    from stikk.core.record import replay
-
-    return replay(record, trace=True)
+    return golden.record_json(game, deals)
 
 
 def paths(case: GoldenCase) -> tuple[Path, Path]:
     """``(record file, replay file)`` of a case."""
-    return (GOLDEN_DIR / f"{case.name}.record.json", GOLDEN_DIR / f"{case.name}.replay.json")
+    return golden.paths(GOLDEN_DIR, case.name)
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    p.add_argument("--check", action="store_true", help="only report files that would change")
-    args = p.parse_args(argv)
-    sys.path.insert(0, str(ROOT / "src"))
-    stale = []
-    for case in CASES:
-        record = make_record(case)
-        texts = (golden_text(record), golden_text(make_replay(record)))
-        for path, text in zip(paths(case), texts, strict=True):
-            old = path.read_text(encoding="utf-8") if path.exists() else None
-            if old == text:
-                continue
-            stale.append(path)
-            if not args.check:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8")
-    for path in stale:
-        print(("stale: " if args.check else "wrote: ") + str(path.relative_to(ROOT)))
-    return 1 if args.check and stale else 0
+    return golden.main(CASES, make_record, paths, argv, __doc__)
 
 
 if __name__ == "__main__":

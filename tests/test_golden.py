@@ -2,8 +2,10 @@
 exactly the stored replay (CONFORMANCE.md §4), and every stored replay obeys the rules.
 
 The files live in ``tests/golden/<game>/<name>.record.json`` / ``<name>.replay.json`` and are
-written by ``scripts/regen_golden.py`` from seeds.  Besides the diff, each replay is checked
-against an independent, deliberately plain re-statement of the Romanian Whist rules below
+written by ``scripts/regen_golden.py`` from seeds.  The generic checks (both files there, the
+replay diff, regeneration from seeds, the schema) are ``golden_support.GoldenTests``.  Besides
+the diff, each replay is checked against an independent, deliberately plain re-statement of
+the Romanian Whist rules below
 (dealing §4.2, trump §4.3, Zero Play Engine decision 3, bidding and the hook §5, forced bids
 Engine decision 4, following and trumping §6.2, trick winners §6.3, scoring §7 and §10.2–§10.4,
 the schedule §3 and §10.6, the end of game §8 / §10.5), so a golden file frozen from a wrong
@@ -12,91 +14,32 @@ engine fails here rather than being trusted.
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-import jsonschema
 import pytest
 
-from stikk.cli import main
+from golden_support import GoldenTests, golden_files, load_script
 
-TESTS = Path(__file__).resolve().parent
-ROOT = TESTS.parent
-GOLDEN = TESTS / "golden"
-
-
-def _load_regen() -> ModuleType:
-    path = ROOT / "scripts" / "regen_golden.py"
-    spec = importlib.util.spec_from_file_location("regen_golden", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("regen_golden", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-regen = _load_regen()
+regen = load_script("regen_golden")
 CASES = {case.name: case for case in regen.CASES}
-SCHEMA = json.loads((TESTS / "data" / "replay.schema.json").read_text(encoding="utf-8"))
-VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 
 
-def test_every_case_has_both_golden_files_and_nothing_else_is_there() -> None:
-    # only the folders of the games this script writes; another game's folder (sjavs:
-    # scripts/regen_golden_sjavs.py, tests/games/test_sjavs_golden.py) has its own generator
-    folders = {case.game_id for case in regen.CASES}
-    stored = sorted(p.name for p in GOLDEN.glob("*/*.json") if p.parent.name in folders)
-    expected = sorted(p.name for case in regen.CASES for p in regen.paths(case))
-    assert stored == expected
-    assert len(expected) >= 8
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_record_replays_to_the_golden_replay(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    record_path, replay_path = regen.paths(CASES[name])
-    assert main(["replay", str(record_path), "--json", "--trace"]) == 0
-    out, err = capsys.readouterr()
-    assert err == ""
-    assert out.endswith("\n") and out.count("\n") == 1  # one JSON line
-    got = json.loads(out)
-    stored_text = replay_path.read_text(encoding="utf-8")
-    assert got == json.loads(stored_text)
-    # the stable text dump, so that a change shows as a reviewable diff
-    assert regen.golden_text(got) == stored_text
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_records_regenerate_identically_from_their_seeds(name: str) -> None:
-    record_path, _ = regen.paths(CASES[name])
-    stored = record_path.read_text(encoding="utf-8")
-    assert regen.golden_text(regen.make_record(CASES[name])) == stored
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_golden_replay_matches_schema(name: str) -> None:
-    _, replay_path = regen.paths(CASES[name])
-    VALIDATOR.validate(json.loads(replay_path.read_text(encoding="utf-8")))
+class TestGoldenFiles(GoldenTests):
+    script = regen
+    stored_files = 8
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_replay_obeys_the_rules(name: str) -> None:
     """Rules §3–§8 and §10, re-derived independently from the record."""
-    record_path, replay_path = regen.paths(CASES[name])
-    record = json.loads(record_path.read_text(encoding="utf-8"))
-    out = json.loads(replay_path.read_text(encoding="utf-8"))
+    record, out = golden_files(regen, name)
     check_replay(record, out)
 
 
 def test_golden_cases_cover_what_they_promise() -> None:
     """The cases exercise what their names say (so a regeneration cannot quietly lose it)."""
-    outs = {}
-    for name in CASES:
-        _, replay_path = regen.paths(CASES[name])
-        outs[name] = json.loads(replay_path.read_text(encoding="utf-8"))
+    records = {name: golden_files(regen, name)[0] for name in CASES}
+    outs = {name: golden_files(regen, name)[1] for name in CASES}
     full = outs["three-players-full"]
     assert full["match"]["over"] and len(full["deals"]) == 21 and full["state"]["terminal"]
     cut = outs["five-players-8-1-8-unfinished"]
@@ -110,8 +53,6 @@ def test_golden_cases_cover_what_they_promise() -> None:
     assert sheet["winner"] and all(sheet["totals"][s] == 0 for s in sheet["winner"])
     assert set(sheet["winner"]) < set(sheet["zero_play_declared"])
     assert max(sheet["totals"]) > 0
-    records = {name: json.loads(regen.paths(CASES[name])[0].read_text(encoding="utf-8"))
-               for name in CASES}
     assert any("ZERO_PLAY" in d["actions"] for d in records["four-players-variants"]["deals"])
     streak_awards = _streak_adjusted_rounds(var)
     assert streak_awards["success"] and streak_awards["failure"]

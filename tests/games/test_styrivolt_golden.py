@@ -4,61 +4,18 @@ board of rules §10.3 deal by deal."""
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import sys
-from pathlib import Path
-from types import ModuleType
-
-import jsonschema
 import pytest
 
-from stikk.cli import main
+from golden_support import GoldenTests, golden_files, load_script
 from stikk.games.styrivolt import ChalkBoard
 
-TESTS = Path(__file__).resolve().parent.parent
-ROOT = TESTS.parent
-
-
-def _load_regen() -> ModuleType:
-    path = ROOT / "scripts" / "regen_golden_styrivolt.py"
-    spec = importlib.util.spec_from_file_location("regen_golden_styrivolt", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("regen_golden_styrivolt", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-regen = _load_regen()
+regen = load_script("regen_golden_styrivolt")
 CASES = {case.name: case for case in regen.CASES}
-VALIDATOR = jsonschema.Draft202012Validator(
-    json.loads((TESTS / "data" / "replay.schema.json").read_text(encoding="utf-8")))
 
 
-def test_every_case_has_both_files_and_nothing_else_is_there() -> None:
-    stored = sorted(p.name for p in regen.GOLDEN_DIR.glob("*.json"))
-    assert stored == sorted(p.name for case in regen.CASES for p in regen.paths(case))
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_record_replays_to_the_golden_replay(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    record_path, replay_path = regen.paths(CASES[name])
-    assert main(["replay", str(record_path), "--json", "--trace"]) == 0
-    out, err = capsys.readouterr()
-    assert err == ""
-    got = json.loads(out)
-    stored = replay_path.read_text(encoding="utf-8")
-    assert got == json.loads(stored)
-    assert regen.golden_text(got) == stored
-    VALIDATOR.validate(got)
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_records_regenerate_identically_from_their_seeds(name: str) -> None:
-    record_path, _ = regen.paths(CASES[name])
-    assert regen.golden_text(regen.make_record(CASES[name])) == record_path.read_text(
-        encoding="utf-8")
+class TestGoldenFiles(GoldenTests):
+    script = regen
+    stored_files = 6
 
 
 LINES = {"ordinary": 1, "made": 2, "nine": 3}
@@ -68,7 +25,7 @@ LINES = {"ordinary": 1, "made": 2, "nine": 3}
 def test_golden_results_follow_rules_9_and_10(name: str) -> None:
     """Rules §9.3 (lines and monk's crosses by outcome, penalties §11) and §10.3: the final
     sheet is the chalk board fed with the deals' results in order."""
-    out = json.loads(regen.paths(CASES[name])[1].read_text(encoding="utf-8"))
+    _, out = golden_files(regen, name)
     board = ChalkBoard()
     for d in out["deals"]:
         r = d["result"]
@@ -100,8 +57,8 @@ def test_golden_results_follow_rules_9_and_10(name: str) -> None:
 
 def test_golden_cases_cover_takings_and_exchanges() -> None:
     acts = []
-    for case in regen.CASES:
-        rec = json.loads(regen.paths(case)[0].read_text(encoding="utf-8"))
+    for name in CASES:
+        rec, _ = golden_files(regen, name)
         acts += [a.split()[0] for d in rec["deals"] for a in d["actions"]]
     for verb in ("TAKE_STOCK", "EXCHANGE", "KEEP", "DISCARD", "PLAY"):
         assert verb in acts, verb
