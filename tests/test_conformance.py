@@ -26,6 +26,7 @@ from stikk.core.errors import ActionParseError
 from stikk.core.game import DealResult, Game, State, Trick
 from stikk.games import game_class, game_ids
 from stikk.games.romanian_whist import RomanianWhist, RomanianWhistState
+from stikk.testing import redaction, support
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_SCHEMA = ROOT.parent / "shared" / "replay.schema.json"
@@ -474,13 +475,13 @@ def _hidden_nothing(orig: Any) -> Any:
 
 def _rebuild_ignores_the_deck(mp: pytest.MonkeyPatch) -> None:
     """Break the suite itself: rebuilt states keep the original deck, so nothing can differ."""
-    orig = testing._rebuild
+    orig = redaction._rebuild
     first: dict[Any, Any] = {}
 
     def rebuild(game: Any, dealer: int, prior: Any, deck: Any, actions: Any) -> Any:
         key = (len(prior), tuple(actions))
         return orig(game, dealer, prior, first.setdefault(key, list(deck)), actions)
-    mp.setattr(testing, "_rebuild", rebuild)
+    mp.setattr(redaction, "_rebuild", rebuild)
 
 
 REDACTION_MUTANTS: list[tuple[str, Patch, str]] = [
@@ -514,14 +515,14 @@ def test_the_leak_scan_finds_card_tokens_only() -> None:
     view = state.view(0)
     hidden = state.hidden_from(0)
     some = cards_of(hidden)[0]
-    assert testing._leaked_cards(view, hidden) == []
+    assert support._leaked_cards(view, hidden) == []
     leaky = dataclasses.replace(view, hand=(view.hand or 0) | 1 << some)
-    assert testing._leaked_cards(leaky, hidden) == [format_card(some)]
+    assert support._leaked_cards(leaky, hidden) == [format_card(some)]
     name = format_card(some)
     for text, found in ((f"x{name}x", []), (f"9{name}", []), (f"{name}9", []),
                         (f"PLAY {name}", [name]), (f"8S+{name}", [name]), (f"{name}+8S", [name])):
         wordy = dataclasses.replace(view, game=text)
-        assert testing._leaked_cards(wordy, 1 << some) == found, text
+        assert support._leaked_cards(wordy, 1 << some) == found, text
 
 
 def test_illegal_ids_outside_the_action_space_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
