@@ -5,6 +5,8 @@ decisions.  Every deck is written by hand in the rules' dealing and drawing orde
 from __future__ import annotations
 
 import json
+import random
+from typing import Any
 
 import pytest
 
@@ -12,10 +14,28 @@ from stikk.cards import format_cards, parse_card
 from stikk.core.errors import ActionParseError, IllegalActionError, OptionError
 from stikk.core.match import MatchError
 from stikk.core.record import ReplayError, record_of, replay
-from stikk.games import make_game
-from stikk.games.brus import NPLAY, Brus, BrusState, beats, play_index, set_beats
+from stikk.games import game_class, make_game
+from stikk.games.brus import (
+    AWARD_KINDS,
+    NPLAY,
+    Brus,
+    BrusState,
+    beats,
+    play_index,
+    set_beats,
+)
 
-from .brus_helpers import PACK, hand, new, play, stock_deck, trick_json
+from .brus_helpers import PACK, hand, new, no_stock_deck, play, stock_deck, trick_json
+from .test_brus_variants import (
+    FIRST_FIVE,
+    FIRST_FIVE_PLAYS,
+    JAN,
+    OVER,
+    VOID,
+    VOID_PLAYS,
+    WHISTLE_NS,
+    WHISTLE_NS_PLAYS,
+)
 
 P = parse_card
 
@@ -592,3 +612,173 @@ def test_dk_5_2_the_rules_examples_of_multiple_leads(packet: str, lead: str) -> 
     assert lead in s0.legal_texts()
     play(s0, lead)
     assert s0.current_trick[0] == (0, tuple(P(c) for c in lead.split()[1].split("+")))
+
+
+# -- the awards list of the view (DK-9.3 - DK-9.5, DK-10.2, DK-10.4, DK-12, Engine decisions 9
+#    and 12) -------------------------------------------------------------------------------------
+
+
+def _awards(s: BrusState) -> list[tuple[int, int, str]]:
+    """The view's awards, the same for every seat (every award is public)."""
+    views = [s.view(seat).awards for seat in range(s.n)]
+    assert all(v == views[0] for v in views)
+    assert s.view(0).to_json()["awards"] == [list(a) for a in views[0]]
+    return list(views[0])
+
+
+def _brus_presets() -> list[Any]:
+    from test_conformance import PRESETS  # the conformance presets of this game
+
+    return [pytest.param(p.options, id=p.name) for p in PRESETS["brus"]]
+
+
+@pytest.mark.parametrize("options", _brus_presets())
+def test_dk_10_2_engine_decision_12_awards_sum_to_the_deal_score(options: dict[str, Any]) -> None:
+    """Over random deals of every conformance preset: the view's awards only grow during a
+    deal, every one has a kind of ``AWARD_KINDS`` and positive points, and at the end of the
+    deal they sum per side to ``result.score`` (raw points, Engine decision 12)."""
+    game = game_class("brus")
+    g = game(game.options_class.from_json(options))
+    rng = random.Random(7)
+    match = g.new_match(0)
+    kinds: set[str] = set()
+    for _ in range(8):
+        if match.over:
+            match = g.new_match(rng.randrange(g.players))
+        state = match.start_deal(rng=rng)
+        assert isinstance(state, BrusState)
+        seen = _awards(state)
+        assert seen == []
+        while not state.terminal:
+            match.apply(rng.choice(state.legal_actions()))
+            now = _awards(state)
+            assert now[:len(seen)] == seen
+            seen = now
+        r = state.result()
+        assert r is not None
+        total = [0] * g.num_sides
+        for side, points, kind in seen:
+            assert kind in AWARD_KINDS and points > 0 and 0 <= side < g.num_sides
+            total[side] += points
+            kinds.add(kind)
+        assert tuple(total) == r.score
+    assert kinds  # some deal awarded something
+
+
+def test_dk_9_3_the_awards_list_names_a_risk() -> None:
+    s = _state({0: "KH 5C 5S", 1: "JC QD 5D", 2: "5H KD 8C", 3: "QC 8H 8D"})
+    play(s, "PLAY KH RISK", "PLAY JC", "PLAY 5H")
+    assert _awards(s) == []  # DK-9.5: at the end of the trick
+    play(s, "PLAY QC")
+    assert _awards(s) == [(1, 1, "risk")]
+
+
+def test_dk_9_4_the_awards_list_has_one_risk_per_risked_card() -> None:
+    s = _state({0: "9C 9D 5C", 1: "8S KH 5S", 2: "5H KD 8C", 3: "QC 8H 8D"})
+    play(s, "PLAY 9C+9D", "PLAY KH+8S RISK", "PLAY 5H+KD", "PLAY QC+8H")
+    assert _awards(s) == [(1, 1, "risk"), (1, 1, "risk")]
+
+
+@pytest.mark.parametrize(("sticks", "awards"), [
+    ((12, 12), [(0, 1, "risk"), (1, 1, "nonwinning_risk")]),
+    ((1, 1), [(0, 1, "risk")])])
+def test_dk_9_5_dk_12_4_the_awards_list_in_order_without_discarded_awards(
+        sticks: tuple[int, int], awards: list[tuple[int, int, str]]) -> None:
+    """KH's winning risk first, then the non-winning 8S risk (DK-12.4); when KH's point ends
+    the game the 8S point is discarded and not listed (DK-10.4, Engine decision 12)."""
+    s = new("brus(risk_nonwinning_honour=true)",
+            stock_deck(0, {0: "KH 5C 5S", 1: "8S QD 5D", 2: "5H KD 8C", 3: "QC 8H 8D"}),
+            sticks=sticks)
+    play(s, "PLAY KH RISK", "PLAY 8S RISK", "PLAY 5H", "PLAY QC")
+    assert _awards(s) == awards
+
+
+def test_dk_12_6_the_awards_list_names_oversmaek() -> None:
+    """(a) B risks KH over an unrisked winning Galhund and wins: 2; (b) both risked, G's
+    partner takes it with Spids: 4 to G's side."""
+    s = new("brus(oversmaek=true)", stock_deck(0, OVER))
+    play(s, "PLAY 8S", "PLAY KH RISK", "PLAY KD", "PLAY QC")
+    assert _awards(s) == [(1, 2, "oversmaek")]
+    s = new("brus(oversmaek=true)", stock_deck(0, OVER))
+    play(s, "PLAY 8S RISK", "PLAY KH RISK", "PLAY JC", "PLAY QC")
+    assert _awards(s) == [(0, 4, "oversmaek")]
+
+
+def test_dk_8_1_dk_8_2_the_awards_list_names_the_deal_and_the_storm() -> None:
+    s = new(deck=SHORT)
+    play(s, "PLAY 9C+9S+9H", "PLAY 5C+QS+QC", "PLAY QH+QD+KD", "PLAY 8C+8H+8D",
+         "PLAY 6C+6S", "PLAY AC+AS", "PLAY KC+KS", "PLAY 7C+7S",
+         "PLAY JS+JH", "PLAY 6H+6D", "PLAY 7D+JD", "PLAY AH+5D",
+         "PLAY JC", "PLAY 8S", "PLAY KH", "PLAY 9D")
+    assert _awards(s) == [(1, 1, "deal")]  # 5 tricks to 3 (DK-8.1)
+    s = new(deck=stock_deck(0, {0: "9C 9S 9H", 1: "5C QC QS", 2: "QH QD KD", 3: "8C 8H 8D"},
+                            "AC AS 5D 5S KC KS 5H 7C 7S 7H 7D 6D"))
+    play(s, "PLAY 9C+9S+9H", "PLAY QC+QS+5C", "PLAY QH+QD+KD", "PLAY 8C+8H+8D")
+    play(s, "PLAY AC+AS", "PLAY KC+KS", "PLAY 7C+7S", "PLAY 7H+7D")
+    assert _awards(s) == [(0, 2, "storm")]  # 5 to 0 (DK-8.2)
+
+
+def test_dk_12_9_dk_10_3_the_awards_list_names_the_whistles() -> None:
+    """Seat 0 whistles twice (tricks 1 and 2), seat 1 once (trick 3); 4-4-4: no deal
+    award (DK-10.3)."""
+    s = new("brus(players=3,whistle=true)", FOUR_FOUR_FOUR)
+    play(s, "PLAY 5C+5S+5H")
+    assert _awards(s) == [(0, 1, "whistle")]  # at the lead
+    _play_444_rest(s)
+    assert _awards(s) == [(0, 1, "whistle"), (0, 1, "whistle"), (1, 1, "whistle")]
+
+
+def _play_444_rest(state: BrusState) -> None:
+    play(state, "PLAY KD+7C+7S", "PLAY 7H+7D+5D")
+    play(state, "PLAY QC+QS+QH", "PLAY 6C+6S+6H", "PLAY 8C+8H+8D")
+    play(state, "PLAY AC+AS+AH", "PLAY 9C+9S+9H", "PLAY KC+KS+QD")
+    play(state, "PLAY JC", "PLAY AD", "PLAY JH")
+    play(state, "PLAY 6D", "PLAY KH", "PLAY 8S")
+    play(state, "PLAY JS", "PLAY 9D", "PLAY JD")
+    assert state.terminal and state.count == [4, 4, 4]
+
+
+@pytest.mark.parametrize(("spec", "awards"), [
+    ("brus(no_stock=true)", [(0, 1, "first_five"), (0, 1, "deal")]),
+    ("brus(no_stock=true,jan_replaces_storm=true)", [(0, 1, "deal")])])
+def test_dk_12_13_engine_decision_9_the_awards_list_names_the_first_five(
+        spec: str, awards: list[tuple[int, int, str]]) -> None:
+    """No stock: A takes the first five tricks, B the last four.  Nothing is listed before
+    the end of the deal (deferred application), then the first-five bonus before the deal
+    award (Engine decision 9); no bonus under jan_replaces_storm (DK-12.14)."""
+    s = new(spec, no_stock_deck(0, FIRST_FIVE))
+    play(s, *FIRST_FIVE_PLAYS[:-1])
+    assert _awards(s) == []
+    play(s, FIRST_FIVE_PLAYS[-1])
+    assert _awards(s) == awards
+
+
+@pytest.mark.parametrize(("spec", "awards"), [
+    ("brus(no_stock=true)", [(0, 1, "first_five"), (0, 1, "deal")]),
+    ("brus(no_stock=true,jan_replaces_storm=true)", [(0, 2, "jan")])])
+def test_dk_12_13_dk_12_14_the_awards_list_names_jan(
+        spec: str, awards: list[tuple[int, int, str]]) -> None:
+    s = new(spec, no_stock_deck(0, JAN))
+    split = {seat: JAN[seat].split() for seat in range(4)}
+    for i in range(9):
+        play(s, *(f"PLAY {split[seat][i]}" for seat in range(4)))
+    assert s.count == [9, 0] and _awards(s) == awards
+
+
+@pytest.mark.parametrize(("sticks", "awards"), [
+    ((12, 12), [(1, 1, "whistle"), (0, 1, "first_five"), (0, 1, "deal")]),
+    ((1, 1), [(1, 1, "whistle")]),
+    ((1, 2), [(1, 1, "whistle"), (0, 1, "first_five")])])
+def test_dk_12_13_the_deferred_awards_are_listed_in_order_until_the_game_ends(
+        sticks: tuple[int, int], awards: list[tuple[int, int, str]]) -> None:
+    """B's whistle (trick 1), A's first-five bonus, A's deal award; those after the award
+    that ends the game are discarded and not listed (DK-12.13, DK-10.4)."""
+    s = new("brus(no_stock=true,whistle=true)", no_stock_deck(1, WHISTLE_NS), 1, sticks)
+    play(s, *WHISTLE_NS_PLAYS)
+    assert _awards(s) == awards
+
+
+def test_dk_12_13_a_void_tie_lists_no_award() -> None:
+    s = new("brus(no_stock=true,players=3)", no_stock_deck(0, VOID, players=3))
+    play(s, *VOID_PLAYS)
+    assert s.risks and _awards(s) == []

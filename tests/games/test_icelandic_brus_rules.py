@@ -10,13 +10,15 @@ Expected winners and scores are worked out from the rules in each docstring.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from stikk.cards import format_card, format_cards, parse_card
 from stikk.core.errors import ActionParseError, IllegalActionError, OptionError
-from stikk.games import make_game
+from stikk.games import game_class, make_game
 from stikk.games.icelandic_brus import (
+    AWARD_KINDS,
     BEATING,
     PACK,
     POWER,
@@ -522,3 +524,104 @@ def test_refusals_name_the_rule() -> None:
     assert "IS-1.1" in _why(st, "PLAY 5C")
     with pytest.raises(IllegalActionError, match="no Icelandic"):
         st.apply(13)  # rank 13 is no card
+
+
+# -- the awards list of the view (IS-3.3, IS-4.5, IS-5.3, IS-5.6, IS-6.2, IS-6.3, Engine
+#    decision 12) -------------------------------------------------------------------------------
+
+
+def _awards(st: IcelandicBrusState) -> list[tuple[int, int, str]]:
+    """The view's awards, the same for every seat (every award is public)."""
+    views = [st.view(seat).awards for seat in range(4)]
+    assert all(v == views[0] for v in views)
+    assert st.view(0).to_json()["awards"] == [list(a) for a in views[0]]
+    return list(views[0])
+
+
+def _icelandic_presets() -> list[Any]:
+    from test_conformance import PRESETS  # the conformance presets of this game
+
+    return [pytest.param(p.options, id=p.name) for p in PRESETS["icelandic-brus"]]
+
+
+@pytest.mark.parametrize("options", _icelandic_presets())
+def test_is_6_2_engine_decision_12_awards_sum_to_the_deal_score(options: dict[str, Any]) -> None:
+    """Over random deals of every conformance preset: the view's awards only grow during a
+    deal, each has a kind of ``AWARD_KINDS`` and positive points, and at the end of the deal
+    they sum per side to ``result.score`` (raw points, Engine decision 12)."""
+    cls = game_class("icelandic-brus")
+    g = cls(cls.options_class.from_json(options))
+    rng = random.Random(11)
+    match = g.new_match(0)
+    kinds: set[str] = set()
+    for _ in range(30):
+        if match.over:
+            match = g.new_match(rng.randrange(4))
+        st = match.start_deal(rng=rng)
+        assert isinstance(st, IcelandicBrusState)
+        seen = _awards(st)
+        while not st.terminal:
+            match.apply(rng.choice(st.legal_actions()))
+            now = _awards(st)
+            assert now[:len(seen)] == seen
+            seen = now
+        r = st.result()
+        assert r is not None
+        total = [0, 0]
+        for side, points, kind in seen:
+            assert kind in AWARD_KINDS and points > 0 and side in (0, 1)
+            total[side] += points
+            kinds.add(kind)
+        assert tuple(total) == r.score
+    assert "deal" in kinds
+
+
+@pytest.mark.parametrize("card", ["JC", "KH"])
+def test_is_3_3_the_awards_list_names_the_cut_point(card: str) -> None:
+    st = deal({1: "7D QC QS", 2: "7H QH QD", 3: "7C TC TS", 0: "7S TH TD"}, dealer=1, cut=card)
+    assert st.terminal and _awards(st) == [(1, 1, "cut")]
+
+
+def test_is_4_5_the_awards_list_names_the_deal_and_jana() -> None:
+    st = deal({1: "JC KH 8S", 2: "7H QH QD", 3: "7C QC QS", 0: "7S TH TD"},
+              stock="9C TC TS 7D 9S")
+    for card in ("JC", "KH", "8S", "9C"):
+        trick(st, {1: card})
+    assert _awards(st) == []
+    trick(st, {1: "9S"})
+    assert _awards(st) == [(1, 2, "jana")]
+    st = deal({1: "7D JC 9S", 2: "6D 7H QC", 3: "7C KH QS", 0: "7S QH QD"},
+              stock="TC TS TH 9H  9D KC KS KD  AC 6C 6S 6H  JS JH JD AS  AH AD 8C 8H  TD 9C 8S",
+              cut="8D")
+    trick(st, {1: "7D", 2: "6D", 3: "7C", 0: "7S"})
+    trick(st, {2: "7H", 3: "QS", 1: "JC"})
+    for card in ("9S", "9H", "9D", "AC"):
+        trick(st, {1: card})
+    assert _awards(st) == [(1, 1, "deal")]
+
+
+def test_is_5_3_the_awards_list_names_held_and_beaten_risks() -> None:
+    st = risk_deal("KH QC", "QH QD", "QS KC", "KS KD")
+    trick(st, {1: "KH RISK"})
+    assert _awards(st) == [(1, 2, "risk")]  # led, held
+    st = risk_deal("KH QC", "JC QD", "QS KC", "KS KD")
+    trick(st, {1: "KH RISK", 2: "JC"})
+    assert _awards(st) == [(0, 3, "risk_beaten")]  # led, beaten
+    st = risk_deal("QC QH", "QD KC", "KH QS", "JC KD")
+    trick(st, {1: "QC", 2: "QD", 3: "KH RISK", 0: "JC"})
+    assert _awards(st) == [(0, 2, "risk_beaten")]  # under one, beaten
+
+
+def test_is_5_6_the_awards_list_names_the_illegal_risk_penalty() -> None:
+    st = risk_deal("KH JC", "QH QD", "QS KC", "KS KD", game=ILLEGAL_OK)
+    trick(st, {1: "KH RISK"})
+    assert _awards(st) == [(0, 3, "risk_illegal")]
+
+
+def test_is_5_7_is_6_3_a_risk_award_that_ends_the_game_is_the_last_listed() -> None:
+    """Side A on 2 erased lines beats seat 1's led risk (+3): the game ends and the rest of
+    the deal is abandoned; the awards list ends with that award (IS-6.3)."""
+    st = risk_deal("KH QC", "JC QD", "QS KC", "KS KD", erased=(2, 0))
+    trick(st, {1: "KH RISK", 2: "JC"})
+    assert st.terminal and st.game_winner == 0
+    assert _awards(st) == [(0, 3, "risk_beaten")]

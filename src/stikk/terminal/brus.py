@@ -36,6 +36,7 @@ from ..core.match import Match
 from ..core.view import View
 from ..games.brus import NPLAY, Brus, BrusMatch, BrusState, BrusView, encode, set_beats
 from ..games.brus.actions import CIDX, RISK_BIT, decode, play_index_of_mask
+from ..games.brus.state import NONWINNING_RISK, OVERSMAEK, RISK, WHISTLE
 from ..games.brus.tables import JC, KC, KH, KS, POWER, S8, SEVEN_RANK, SEVENS
 from .play import Seating, TableRenderer, card_text, styled
 
@@ -51,6 +52,9 @@ STICK = "|"
 THROWN = "/"
 MAX_MARKS = 30
 """Sticks beyond this many are written as a number after the marks (``target`` may be huge)."""
+
+RISK_KINDS = frozenset({RISK, NONWINNING_RISK, OVERSMAEK})
+"""The award kinds that score risks (DK-9.3, DK-12.4, DK-12.6)."""
 
 _RISK_WORDS = frozenset({"risk", "r", "risking", "risks"})
 
@@ -115,9 +119,13 @@ class RiskNote:
     seat: int
     card: Card
     held: bool | None = None
-    """Whether the risker's side scored for it; ``None`` while its trick is in play."""
+    """Whether the risker's side scored for it; ``None`` until its award is known."""
     to_side: int | None = None
     points: int | None = None
+    kind: str = ""
+    """The kind of its award in ``BrusView.awards``: risk, nonwinning_risk or oversmaek."""
+    lost: str = ""
+    """Why it scored nothing at all: the game was already over, or the deal was void."""
 
 
 @dataclass
@@ -157,9 +165,6 @@ class BrusRenderer(TableRenderer):
         self.lines: list[DealLine] = []
         self._start: list[int] = [self.opts.target] * self.sides
         self._risks: list[RiskNote] = []
-        self._risk_pts = [0] * self.sides
-        self._deal_pts = [0] * self.sides
-        self._whistle_pts = [0] * self.sides
         self._game_end = ""
         self._legal: tuple[int, ...] = ()
         self._deal_no = 0
@@ -328,8 +333,10 @@ class BrusRenderer(TableRenderer):
         for r in self._risks:
             t = Text(f"{self.seating.name(r.seat)} ") + card_text(r.card) + \
                 Text(f" ({self.risk_name(r.card)[4:]}, trick {r.trick}) ")
-            if r.held is None:
-                t += styled("in play", "yellow")
+            if r.lost:
+                t += styled(f"no point: {r.lost}", "yellow")
+            elif r.held is None:
+                t += styled("in play" if r.to_side is None else "settled at the end", "yellow")
             else:
                 t += styled("held" if r.held else "beaten", "green" if r.held else "red")
                 if r.to_side is not None and r.points:
@@ -372,9 +379,6 @@ class BrusRenderer(TableRenderer):
         self._deal_no = len(m.deals)
         self._start = list(m.sheet()["sticks"])
         self._risks = []
-        self._risk_pts = [0] * self.sides
-        self._deal_pts = [0] * self.sides
-        self._whistle_pts = [0] * self.sides
         self._game_end = ""
         self.say()
         self.say(Rule(f"Deal {self._deal_no} · dealer {self.seating.label(v.dealer)}",
@@ -636,28 +640,26 @@ class BrusRenderer(TableRenderer):
             self.say(styled(f"{sg.verb(seat, 'risk', 'risks')} " + " and ".join(
                 self.risk_name(c) for _, c in new_risks) + f" in trick {trick_no}.",
                 "magenta"))
-        delta = [v.points[s] - b.points[s] for s in range(self.sides)]
-        if lead and any(delta):  # DK-12.9: a whistle scores at the lead
-            for s in range(self.sides):
-                self._whistle_pts[s] += delta[s]
-                if delta[s]:
+        new = list(v.awards[len(b.awards):])
+        if lead and not self.opts.no_stock:  # DK-12.9: a whistle scores at the lead
+            for s, pts, kind in new:
+                if kind == WHISTLE:
                     self.say(styled(f"{sg.verb(seat, 'whistle', 'whistles')} (a lead of "
                                     f"{k} cards): {self.side_verb(s, 'throw', 'throws')} "
-                                    f"{_plural(delta[s], 'stick')} (DK-12.9).", "bold green"))
-            if v.to_act is None:
+                                    f"{_plural(pts, 'stick')} (DK-12.9).", "bold green"))
+            if new and v.to_act is None:
                 self._game_end = "the whistle point ended the game (DK-10.4)"
         if finished:
-            self._trick_done(seat, b, v, v.tricks[-1], delta)
+            self._trick_done(seat, b, v, v.tricks[-1], new)
 
     def _trick_done(self, seat: int, b: BrusView, v: BrusView, trick: Trick,
-                    delta: list[int]) -> None:
+                    new: list[tuple[int, int, str]]) -> None:
         sg = self.seating
         w = trick.winner
         k = len(play_cards(trick.plays[0][1]))
         n = len(v.tricks)
         wcards = play_cards(dict(trick.plays)[w])
         over = v.to_act is None
-        wside = self.side_of(w)
         tally = Text("  tricks: ", style="dim") + self._counts_text(v.trick_counts)
         worth_text = f" ({worth(k)})" if k > 1 else ""
         if self.narrate:
@@ -669,15 +671,18 @@ class BrusRenderer(TableRenderer):
             line = Text(f"Trick {n}: ") + self._plays_text(trick.plays)
             self.say(line + Text(f"  → {sg.name(w)}{worth_text}") + tally)
         risks = [r for r in self._risks if r.trick == n]
-        risk_pts, deal_pts = self._split(delta, b, v, len(risks)) if over else (delta, None)
-        if deal_pts is not None:
-            self._deal_pts = deal_pts
-        for s in range(self.sides):
-            self._risk_pts[s] += risk_pts[s]
-        if risks:
-            self._risk_outcomes(risks, risk_pts, wside)
+        if self.opts.no_stock:  # DK-12.13: every award of the deal comes at its end
+            for r in risks:
+                self._risk_pending(r)
+            if over:
+                self._risk_outcomes(self._risks, [a for a in v.awards if a[2] in RISK_KINDS],
+                                    self._lost_why(v))
+        else:  # DK-9.5: this trick's risk awards, then its deal award
+            self._risk_outcomes(risks, [a for a in new if a[2] in RISK_KINDS],
+                                self._lost_why(v))
         if over:
-            if deal_pts is None and any(v.sticks[s] == 0 for s in range(self.sides)):
+            if not self.opts.no_stock and new and new[-1][2] in RISK_KINDS and \
+                    any(v.sticks[s] == 0 for s in range(self.sides)):
                 self._game_end = "a risk point ended the game (DK-10.4)"
             return
         drawn = (v.hand or 0) & ~(b.hand or 0)
@@ -697,53 +702,63 @@ class BrusRenderer(TableRenderer):
             if sg.you is not None and v.to_act != sg.you:
                 self.say(self._hand_line(v))
 
-    def _split(self, delta: list[int], b: BrusView, v: BrusView,
-               risks: int) -> tuple[list[int], list[int] | None]:
-        """The last trick's points: (risk points, deal points or ``None`` when the deal award
-        was not made); the risk awards come first and end the game if a side runs out of
-        sticks (DK-9.5, DK-10.4)."""
-        if self.opts.no_stock:
-            return [0] * self.sides, delta  # DK-12.13: applied together at the end
-        counts = v.trick_counts
-        top = max(counts)
-        if top < 5:
-            return delta, None
-        ws = counts.index(top)
-        dvec = [0] * self.sides
-        dvec[ws] = 2 if sum(counts) == top else 1  # DK-8.2: storming
-        rest = [delta[s] - dvec[s] for s in range(self.sides)]
-        fits = all(x >= 0 for x in rest) and all(b.sticks[s] - rest[s] > 0
-                                                 for s in range(self.sides))
-        if not (self.opts.oversmaek or self.opts.risk_nonwinning_honour):
-            fits = sum(rest) == risks and fits  # DK-9.3: one point per risked card
-        return (rest, dvec) if fits else (delta, None)
+    def _risk_pending(self, r: RiskNote) -> None:
+        """No stock: a risk's point is settled with the deal's other awards (DK-12.13)."""
+        r.to_side = -1  # known later
+        whose = "your" if r.seat == self.seating.you else f"{self.seating.name(r.seat)}'s"
+        self.say(Text(f"  Risk: {whose} ") + Text(self.risk_name(r.card)[4:] + " (") +
+                 card_text(r.card) + Text("): settled with the deal's other awards at its end "
+                                          "(DK-12.13)"))
 
-    def _risk_outcomes(self, risks: list[RiskNote], pts: list[int], wside: int) -> None:
-        """DK-9.3: each risked card gives the side that takes the trick one point."""
-        deferred = self.opts.no_stock  # DK-12.13: the points come at the end of the deal
-        simple = deferred or (sum(pts) == len(risks) and pts[wside] == len(risks))
-        for r in risks:
-            rside = self.side_of(r.seat)
-            if simple:
-                r.to_side, r.points = wside, 1
-                r.held = wside == rside
-            else:
-                r.held = pts[rside] > 0
+    def _lost_why(self, v: BrusView) -> str:
+        """Why an award was not made: the game was over, or (no stock) the deal was void."""
+        if any(x == 0 for x in v.sticks) or not self.opts.no_stock:
+            return "the game was already over (DK-10.4)"
+        return "the deal is void (DK-12.13)"
+
+    def _risk_outcomes(self, risks: list[RiskNote], awards: list[tuple[int, int, str]],
+                       lost: str) -> None:
+        """Each risk with its award from the view, in order (DK-9.3 - DK-9.5): a ``risk`` or
+        ``nonwinning_risk`` award per risked card, one ``oversmaek`` award for the risks of
+        its trick (DK-12.6); a risk left without an award scored nothing (DK-10.4, DK-12.13)."""
+        deferred = self.opts.no_stock
+        todo = list(risks)
+        for side, pts, kind in awards:
+            if not todo:
+                break
+            group = [r for r in todo if r.trick == todo[0].trick] if kind == OVERSMAEK \
+                else todo[:1]
+            for r in group:
+                todo.remove(r)
+                r.to_side, r.kind = side, kind
+                r.held = side == self.side_of(r.seat)
+            scorer = next((r for r in group if r.held), group[0])
+            scorer.points = pts
+            for r in group:
+                self._say_risk(r, side, pts if r is scorer else 0, kind, deferred)
+        for r in todo:
+            r.lost = lost
+            r.to_side = None
             whose = "your" if r.seat == self.seating.you else f"{self.seating.name(r.seat)}'s"
-            line = Text(f"  Risk: {whose} ") + Text(self.risk_name(r.card)[4:] + " (") + \
-                card_text(r.card) + Text(") ")
-            line += styled("held" if r.held else "was beaten",
-                           "bold green" if r.held else "bold red")
-            if deferred:
-                line += Text(f": a stick for {self.col_name(wside)}, thrown at the end of the "
-                             "deal (DK-9.3, DK-12.13)")
-            elif simple:
-                line += Text(f": {self.side_verb(wside, 'throw', 'throws')} a stick (DK-9.3)")
-            self.say(line)
-        if not simple and any(pts):
-            self.say(Text("  Risk points for this trick: " + " · ".join(
-                f"{self.col_name(s)} +{pts[s]}" for s in self.columns if pts[s]) +
-                (" (oversmæk, DK-12.6)" if self.opts.oversmaek else " (DK-9.3, DK-12.4)")))
+            self.say(Text(f"  Risk: {whose} ") + Text(self.risk_name(r.card)[4:] + " (") +
+                     card_text(r.card) + Text(f"): no point, {lost}"))
+
+    def _say_risk(self, r: RiskNote, side: int, pts: int, kind: str, deferred: bool) -> None:
+        whose = "your" if r.seat == self.seating.you else f"{self.seating.name(r.seat)}'s"
+        line = Text(f"  Risk: {whose} ") + Text(self.risk_name(r.card)[4:] + " (") + \
+            card_text(r.card) + Text(") ")
+        line += styled("held" if r.held else "was beaten",
+                       "bold green" if r.held else "bold red")
+        rule = {RISK: "DK-9.3", NONWINNING_RISK: "DK-12.4", OVERSMAEK: "oversmæk, DK-12.6"}[kind]
+        if kind == OVERSMAEK and not pts:
+            line += Text(f": the oversmæk award goes to {self.col_name(side)} ({rule})")
+        elif deferred:
+            line += Text(f": {_plural(pts, 'stick')} for {self.col_name(side)}, thrown at the "
+                         f"end of the deal ({rule}, DK-12.13)")
+        else:
+            line += Text(f": {self.side_verb(side, 'throw', 'throws')} "
+                         f"{'a stick' if pts == 1 else _plural(pts, 'stick')} ({rule})")
+        self.say(line)
 
     # -- the end of a deal ----------------------------------------------------------------------
     def deal_over(self, match: Match) -> None:
@@ -760,18 +775,19 @@ class BrusRenderer(TableRenderer):
         score = list(res.score)
         self.say()
         self.say(Rule(f"Deal {self._deal_no} · result", style="cyan", align="left"))
-        if self.opts.no_stock:
+        risk, whistles, deal = ([0] * self.sides for _ in range(3))
+        for side, pts, kind in v.awards:
+            row = risk if kind in RISK_KINDS else whistles if kind == WHISTLE else deal
+            row[side] += pts
+        if self.opts.no_stock:  # the table shows the total only (DK-12.13)
             deal = [0] * self.sides
             risk = score
-        else:
-            deal = self._deal_pts
-            risk = [score[s] - deal[s] - self._whistle_pts[s] for s in range(self.sides)]
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
         table.add_column("")
         for s in self.columns:
             table.add_column(self.col_name(s), justify="right")
         table.add_row("tricks", *(str(counts[s]) for s in self.columns))
-        rows = [("risk points", risk), ("whistles", self._whistle_pts), ("deal points", deal)]
+        rows = [("risk points", risk), ("whistles", whistles), ("deal points", deal)]
         for name, row in rows if not self.opts.no_stock else []:
             if name != "whistles" or any(row):
                 table.add_row(name, *(str(row[s]) if row[s] else "–" for s in self.columns))

@@ -43,6 +43,7 @@ from ..games.icelandic_brus import (
     IcelandicBrusView,
     game_value,
 )
+from ..games.icelandic_brus.state import JANA, RISK_BEATEN, RISK_ILLEGAL, RISK_WON
 from .play import Seating, TableRenderer, card_text, cards_text, styled
 
 SIDES = "AB"
@@ -57,6 +58,9 @@ TRICKS_TO_WIN = 5
 
 RANKING = "Ranking: J♣ K♥ 8♠ › 9s › aces › J♠ J♥ J♦ › 6s  (♣›♠›♥›♦); the rest worthless"
 """The one-line reminder of IS-2.1 / IS-2.2 (it names cards as a rule, not as a place)."""
+
+RISK_KINDS = frozenset({RISK_WON, RISK_BEATEN, RISK_ILLEGAL})
+"""The award kinds that score a KH risk (IS-5.3, IS-5.6)."""
 
 _RISK_WORDS = frozenset({"risk", "r", "!"})
 
@@ -126,6 +130,9 @@ class Award:
     lines: int
     """Lines it actually erased (points beyond the fifth line are ignored, IS-6.1)."""
     why: str
+    kind: str = ""
+    """Its kind in ``IcelandicBrusView.awards``: cut, risk, risk_beaten, risk_illegal, deal
+    or jana."""
 
 
 class IcelandicBrusRenderer(TableRenderer):
@@ -254,11 +261,12 @@ class IcelandicBrusRenderer(TableRenderer):
             self.say(line)
 
     # -- awards ------------------------------------------------------------------------------------
-    def _record(self, trick: int | None, side: int, points: int, why: str) -> Award:
+    def _record(self, trick: int | None, side: int, points: int, why: str,
+                kind: str) -> Award:
         before = self._erased[side]
         after = min(LINES, before + points)
         self._erased[side] = after
-        award = Award(self._deal, trick, side, points, after - before, why)
+        award = Award(self._deal, trick, side, points, after - before, why, kind)
         self.awards.append(award)
         return award
 
@@ -302,11 +310,11 @@ class IcelandicBrusRenderer(TableRenderer):
                     f"{'cut' if cutter == sg.you else 'cuts'}: the cut card is ")
                + card_text(v.cut_card))
         if v.cut_point:
-            dside = v.dealer % 2
             self.say(cut + styled(" — no deal this time (IS-3.3).", "bold yellow"))
-            a = self._record(None, dside, 1, f"the cut: {card_text(v.cut_card).plain} at the "
-                             "bottom, a point to the dealer's side (IS-3.3)")
-            self.say(self._award_text(a))
+            for side, pts, kind in v.awards:
+                a = self._record(None, side, pts, f"the cut: {card_text(v.cut_card).plain} at "
+                                 "the bottom, a point to the dealer's side (IS-3.3)", kind)
+                self.say(self._award_text(a))
             self._sync_comb(v)
             if max(v.erased) < LINES:
                 self.say(Text(f"The pack is shuffled and cut again; {sg.name(v.dealer)} "
@@ -463,10 +471,10 @@ class IcelandicBrusRenderer(TableRenderer):
                 trick = v.tricks[t]
                 pos = [p for p, _ in trick.plays].index(s)
                 got = [a for a in self.awards if a.deal == self._deal and a.trick == t + 1
-                       and "risk" in a.why]
+                       and a.kind in RISK_KINDS]
                 won = trick.winner % 2 == s % 2
                 verdict = "held" if won else "beaten"
-                if any(a.side != s % 2 for a in got) and won:
+                if won and any(a.kind == RISK_ILLEGAL for a in got):
                     verdict = "held but illegal"  # allow_illegal_risk (IS-5.6)
                 out += Text(f" ({place_word(pos)}) → {verdict}")
                 if got:
@@ -588,42 +596,31 @@ class IcelandicBrusRenderer(TableRenderer):
             self._drawn(b, v, w)
 
     def _trick_awards(self, b: IcelandicBrusView, v: IcelandicBrusView, trick: Trick) -> None:
-        """The awards at the end of ``trick`` (the risk first, then the deal, IS-5.7), read
-        from the deal's score before and after it."""
+        """The awards at the end of ``trick`` (the risk first, then the deal, IS-5.7), as the
+        view lists them."""
         n = len(v.tricks)
-        ws = trick.winner % 2
-        delta = [v.deal_score[s] - b.deal_score[s] for s in (0, 1)]
         risk = next((s for t, s in v.risks if t == n - 1), None)
-        if risk is not None:
-            rs = risk % 2
-            pos = [p for p, _ in trick.plays].index(risk)
-            ok, bad = risk_values(pos)
-            who = self.possessive(risk)
-            how = place_word(pos)
-            if ws == rs and delta[1 - rs] > 0:  # allow_illegal_risk: the penalty (IS-5.6)
-                pts = bad
-                a = self._record(n, 1 - rs, pts, f"{who} illegal risk in trick {n} (K♥ "
-                                 f"{'led' if pos == 0 else 'not led'}): the penalty (IS-5.6)")
-                delta[1 - rs] -= pts
-            elif ws == rs:
-                pts = ok
-                a = self._record(n, rs, pts, f"{who} risked K♥ ({how}), held: "
-                                 f"{self.side_obj(rs)} took trick {n} (IS-5.3)")
-                delta[rs] -= pts
+        for side, pts, kind in v.awards[len(b.awards):]:
+            if kind in RISK_KINDS and risk is not None:
+                pos = [p for p, _ in trick.plays].index(risk)
+                who = self.possessive(risk)
+                how = place_word(pos)
+                if kind == RISK_ILLEGAL:
+                    why = (f"{who} illegal risk in trick {n} (K♥ "
+                           f"{'led' if pos == 0 else 'not led'}): the penalty (IS-5.6)")
+                elif kind == RISK_WON:
+                    why = (f"{who} risked K♥ ({how}), held: {self.side_obj(side)} took trick "
+                           f"{n} (IS-5.3)")
+                else:
+                    why = f"{who} risked K♥ ({how}), beaten by J♣ in trick {n} (IS-5.3)"
             else:
-                pts = bad
-                a = self._record(n, ws, pts, f"{who} risked K♥ ({how}), beaten by J♣ in "
-                                 f"trick {n} (IS-5.3)")
-                delta[ws] -= pts
-            self.say(self._award_text(a))
-        if delta[ws] > 0:
-            t = self._side_tricks(v)
-            if t[1 - ws] == 0:
-                why = (f"jana, {TRICKS_TO_WIN} tricks to none: the deal and one extra point "
-                       "(IS-4.5)")
-            else:
-                why = f"the deal, {t[ws]} tricks to {t[1 - ws]} (IS-4.5)"
-            self.say(self._award_text(self._record(n, ws, delta[ws], why)))
+                t = self._side_tricks(v)
+                if kind == JANA:
+                    why = (f"jana, {TRICKS_TO_WIN} tricks to none: the deal and one extra "
+                           "point (IS-4.5)")
+                else:
+                    why = f"the deal, {t[side]} tricks to {t[1 - side]} (IS-4.5)"
+            self.say(self._award_text(self._record(n, side, pts, why, kind)))
         self._sync_comb(v)
 
     def _drawn(self, b: IcelandicBrusView, v: IcelandicBrusView, winner: int) -> None:

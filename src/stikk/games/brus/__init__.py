@@ -32,11 +32,12 @@ from .actions import NPLAY, NUM_ACTIONS, action_text, encode, parse_action, play
 from .game import Brus
 from .match import BrusMatch
 from .options import BrusOptions
-from .state import BrusState
+from .state import AWARD_KINDS, BrusState
 from .tables import beats, set_beats
 from .view import BrusView
 
 __all__ = [
-    "NPLAY", "NUM_ACTIONS", "Brus", "BrusMatch", "BrusOptions", "BrusState", "BrusView",
+    "AWARD_KINDS", "NPLAY", "NUM_ACTIONS", "Brus", "BrusMatch", "BrusOptions", "BrusState",
+    "BrusView",
     "action_text", "beats", "encode", "parse_action", "play_index", "set_beats",
 ]

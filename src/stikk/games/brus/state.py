@@ -43,6 +43,25 @@ if TYPE_CHECKING:
 _HIGHER: dict[Card, tuple[Card, ...]] = {KH: (JC,), S8: (JC, KH)}
 """The honours higher than a riskable honour, highest first (rules §1.4)."""
 
+RISK = "risk"
+"""A risk resolved by DK-9.3 (also DK-9.4, DK-12.7): 1 to the side that took the trick."""
+NONWINNING_RISK = "nonwinning_risk"
+"""A risk that was not winning when made, resolved by DK-12.4: 1 point."""
+OVERSMAEK = "oversmaek"
+"""The Brus-over-Galhund award of DK-12.6 (a) 2 or (b) 3/4 points, instead of DK-9.3."""
+WHISTLE = "whistle"
+"""A lead of 3 (4) cards under ``whistle``: 1 to the leader's side (DK-12.9)."""
+FIRST_FIVE = "first_five"
+"""No-stock: the first five tricks to one side, while the others have none: 1 (DK-12.13)."""
+DEAL = "deal"
+"""The deal won: 1 (DK-8.1, DK-10.2; the no-stock deal winner, DK-12.13)."""
+STORM = "storm"
+"""The deal won by storming the castle: 2 instead of 1 (DK-8.2, DK-10.2)."""
+JAN = "jan"
+"""No-stock under ``jan_replaces_storm``: every trick won, 2 instead of 1 (DK-12.14)."""
+AWARD_KINDS = (RISK, NONWINNING_RISK, OVERSMAEK, WHISTLE, FIRST_FIVE, DEAL, STORM, JAN)
+"""The kinds of award in ``BrusView.awards`` (rules DK-10.2, DK-12)."""
+
 _Cand = tuple[Mask, Any, tuple[Card, ...], bool, int]
 """A legal play: (mask, the play as listed in a trick, its cards, wins now, riskable bits)."""
 
@@ -81,6 +100,7 @@ class BrusState(State):
         "_tricks",
         "_win",
         "_wseat",
+        "awards",
         "count",
         "dealer",
         "deck",
@@ -141,10 +161,13 @@ class BrusState(State):
         self.won = [0] * n
         self.score = [0] * k
         """Points awarded per side in this deal, raw (Engine decision 12)."""
+        self.awards: list[tuple[int, int, str]] = []
+        """Every award applied in this deal, in order: ``(side, points, kind)`` (public; see
+        ``AWARD_KINDS``)."""
         self.risks: list[tuple[int, Card]] = []
         """Every risk declared in this deal: (seat, card), in order (public)."""
         self.game_over = False
-        self._deferred: list[tuple[int, int]] = []
+        self._deferred: list[tuple[int, int, str]] = []
         self._first_five = -1
         self._tricks: list[Trick] = []
         self._cur: list[tuple[int, Any]] = []
@@ -378,8 +401,8 @@ class BrusState(State):
             self._ks4 = False
             if k >= 3 and g.options.whistle:  # DK-12.9, AMB-18: whistling at the lead
                 if g.options.no_stock:
-                    self._deferred.append((g.side[s], 1))
-                elif self._award(g.side[s], 1):  # Engine decision 5: the deal ends here
+                    self._deferred.append((g.side[s], 1, WHISTLE))
+                elif self._award(g.side[s], 1, WHISTLE):  # Engine decision 5: deal over
                     self._end()
                     return
         else:
@@ -398,8 +421,9 @@ class BrusState(State):
             return
         self._end_trick()
 
-    def _award(self, side: int, points: int) -> bool:
+    def _award(self, side: int, points: int, kind: str) -> bool:
         """Apply an award at once (DK-10.4); True when it ends the game."""
+        self.awards.append((side, points, kind))
         self.score[side] += points
         self.sticks[side] -= points
         if self.sticks[side] <= 0:
@@ -433,17 +457,20 @@ class BrusState(State):
             if not g.options.jan_replaces_storm and self._first_five < 0 and before < 5 \
                     <= count[side] and sum(count) == count[side]:
                 self._first_five = side
-                self._deferred.append((side, 1))  # Engine decision 9: after the risks
+                self._deferred.append((side, 1, FIRST_FIVE))  # Engine decision 9
             if not self.hands[w]:
                 self._finish_no_stock()
                 return
         else:
-            for to, points in awards:  # DK-9.5, DK-10.4
-                if self._award(to, points):
+            for to, points, kind in awards:  # DK-9.5, DK-10.4
+                if self._award(to, points, kind):
                     self._end()
                     return
             if count[side] >= 5:  # DK-8.1, DK-8.2
-                self._award(side, 2 if sum(count) == count[side] else 1)
+                if sum(count) == count[side]:
+                    self._award(side, 2, STORM)
+                else:
+                    self._award(side, 1, DEAL)
                 self._end()
                 return
             if self.stock_pos < 36:  # DK-7.2 .. DK-7.4
@@ -473,7 +500,7 @@ class BrusState(State):
         self.stock_pos = i
 
     def _risk_awards(self, risks: list[tuple[int, Card, bool, int]],
-                     trick: Trick) -> list[tuple[int, int]]:
+                     trick: Trick) -> list[tuple[int, int, str]]:
         """The risk awards of a finished trick, in order (DK-9.3 - DK-9.5, DK-12.4, DK-12.6)."""
         side = self.game.side
         w = trick.winner
@@ -482,14 +509,14 @@ class BrusState(State):
             risked8 = any(c == S8 for _, c, _, _ in risks)
             risked_kh = any(c == KH for _, c, _, _ in risks)
             if risked_kh and side[w] == side[b]:
-                return [(side[b], 2)]  # (a)
+                return [(side[b], 2, OVERSMAEK)]  # (a)
             if self.n == 4 and w == (g8 + 2) % 4:
                 n_risked = risked8 + risked_kh
-                return [(side[g8], 2 + n_risked)] if n_risked else []  # (b)
+                return [(side[g8], 2 + n_risked, OVERSMAEK)] if n_risked else []  # (b)
         out = []
         for seat, c, winning, pos in risks:
             if winning:  # DK-9.3: the side that wins the trick
-                out.append((side[w], 1))
+                out.append((side[w], 1, RISK))
                 continue
             # DK-12.4: a non-winning risk; Engine decision 4 (only later players' sets)
             best_seat = -1
@@ -500,7 +527,7 @@ class BrusState(State):
                         break
                 if best_seat >= 0:
                     break
-            out.append((side[seat] if best_seat < 0 else side[best_seat], 1))
+            out.append((side[seat] if best_seat < 0 else side[best_seat], 1, NONWINNING_RISK))
         return out
 
     def _finish_no_stock(self) -> None:
@@ -512,9 +539,12 @@ class BrusState(State):
             return
         ws = count.index(top)
         total = sum(count)
-        points = 2 if self.game.options.jan_replaces_storm and top == total else 1
-        for to, pts in [*self._deferred, (ws, points)]:
-            if self._award(to, pts):
+        if self.game.options.jan_replaces_storm and top == total:
+            last = (ws, 2, JAN)
+        else:
+            last = (ws, 1, DEAL)
+        for to, pts, kind in [*self._deferred, last]:
+            if self._award(to, pts, kind):
                 break
         self._end()
 
@@ -610,6 +640,7 @@ class BrusState(State):
         c.count = self.count.copy()
         c.won = self.won.copy()
         c.score = self.score.copy()
+        c.awards = self.awards.copy()
         c.sticks = self.sticks.copy()
         c.risks = self.risks.copy()
         c._deferred = self._deferred.copy()
@@ -655,7 +686,8 @@ class BrusState(State):
             sticks=tuple(max(0, x) for x in self.sticks),
             points=tuple(self.score),
             risks=tuple(self.risks),
+            awards=tuple(self.awards),
         )
 
 
-__all__ = ["BrusState"]
+__all__ = ["AWARD_KINDS", "BrusState"]

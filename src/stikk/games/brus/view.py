@@ -32,6 +32,13 @@ class BrusView(View):
     """Points awarded per side in this deal so far (DK-10.2)."""
     risks: tuple[tuple[int, Card], ...]
     """Every risk declared in this deal: ``(seat, card)`` in order."""
+    awards: tuple[tuple[int, int, str], ...]
+    """Every award of this deal so far, in the order the rules apply them: ``(side, points,
+    kind)``, points raw as in ``result.score`` (Engine decision 12).  Kinds: ``risk``
+    (DK-9.3), ``nonwinning_risk`` (DK-12.4), ``oversmaek`` (DK-12.6), ``whistle``
+    (DK-12.9), ``first_five`` (DK-12.13), ``deal`` (DK-8.1), ``storm`` (DK-8.2), ``jan``
+    (DK-12.14).  Under ``no_stock`` the awards are applied, and listed, at the end of the
+    deal (DK-12.13); an award discarded because the game ended is not listed (DK-10.4)."""
 
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()

@@ -30,12 +30,13 @@ from .actions import action_text, parse_action
 from .game import IcelandicBrus
 from .match import IcelandicBrusMatch
 from .options import IcelandicBrusOptions
-from .state import LINES, IcelandicBrusState, game_value
+from .state import AWARD_KINDS, LINES, IcelandicBrusState, game_value
 from .tables import BEATING, JC, KH, NUM_ACTIONS, PACK, POWER, RISK, WORTHLESS
 from .view import IcelandicBrusView
 
 __all__ = [
-    "BEATING", "JC", "KH", "LINES", "NUM_ACTIONS", "PACK", "POWER", "RISK", "WORTHLESS",
+    "AWARD_KINDS", "BEATING", "JC", "KH", "LINES", "NUM_ACTIONS", "PACK", "POWER", "RISK",
+    "WORTHLESS",
     "IcelandicBrus", "IcelandicBrusMatch", "IcelandicBrusOptions", "IcelandicBrusState",
     "IcelandicBrusView", "action_text", "game_value", "parse_action",
 ]

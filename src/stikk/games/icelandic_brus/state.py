@@ -40,6 +40,10 @@ JANA = "jana"
 RISK_WON = "risk"
 RISK_BEATEN = "risk_beaten"
 RISK_ILLEGAL = "risk_illegal"
+AWARD_KINDS = (CUT, RISK_WON, RISK_BEATEN, RISK_ILLEGAL, DEAL, JANA)
+"""The kinds of award in ``IcelandicBrusView.awards``: the cut point (IS-3.3), a risk held
+(IS-5.3), a risked KH beaten (IS-5.3), an illegal risk's penalty (IS-5.6), the deal won
+(IS-4.5) and the deal won with jana (IS-4.5)."""
 
 
 def game_value(loser_erased: int, loser_hung: bool) -> int:
@@ -448,7 +452,8 @@ class IcelandicBrusState(State):
             erased=(self.erased[0], self.erased[1]),
             hung=(self.hung[0], self.hung[1]),
             deal_score=(self.score[0], self.score[1]),
+            awards=tuple((side, points, kind) for _, side, points, kind in self._awards),
         )
 
 
-__all__ = ["LINES", "IcelandicBrusState", "game_value"]
+__all__ = ["AWARD_KINDS", "LINES", "IcelandicBrusState", "game_value"]

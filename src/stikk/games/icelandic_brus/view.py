@@ -35,6 +35,11 @@ class IcelandicBrusView(View):
     """Per side: has it been on the rá (4 erased) while the other had 0 (IS-7.2)?"""
     deal_score: tuple[int, int]
     """Points awarded per side in this deal so far (raw, Engine decision 12)."""
+    awards: tuple[tuple[int, int, str], ...]
+    """Every award of this deal so far, in the order applied (IS-6.3): ``(side, points,
+    kind)``, points raw as in ``result.score`` (Engine decision 12).  Kinds: ``cut`` (IS-3.3),
+    ``risk`` (a risk held, IS-5.3), ``risk_beaten`` (IS-5.3), ``risk_illegal`` (the penalty,
+    IS-5.6), ``deal`` and ``jana`` (IS-4.5)."""
 
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()
