@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
 from ..cards import Card, CardError, Mask, format_card, format_cards, parse_card
 from .errors import ActionParseError, DeckError, IllegalActionError
@@ -341,9 +341,19 @@ class State(ABC):
     def result(self) -> DealResult | None:
         """The deal's result once it is over, else ``None``."""
 
-    @abstractmethod
-    def clone(self) -> State:
-        """An independent copy."""
+    _mutable: ClassVar[tuple[str, ...]] = ()
+    """Slots holding lists that a clone must copy; every other slot holds an immutable value."""
+
+    def clone(self) -> Self:
+        """An independent copy: the slots shared, the lists named in ``_mutable`` copied."""
+        cls = type(self)
+        c = object.__new__(cls)
+        slots: tuple[str, ...] = cls.__slots__  # the concrete game's slots
+        for name in slots:
+            setattr(c, name, getattr(self, name))
+        for name in cls._mutable:
+            setattr(c, name, getattr(self, name).copy())
+        return c
 
     @abstractmethod
     def initial(self) -> State:

@@ -161,6 +161,18 @@ class BauernstossState(State):
         "won",
     )
 
+    _mutable = (
+        "hands",
+        "history",
+        "said",
+        "_tied",
+        "_pre",
+        "_leaders",
+        "_winners",
+        "won",
+        "points",
+    )
+
     def __init__(self, game: Bauernstoss, deck: list[Card], dealer: int, *,
                  first_deal: bool = True, chalk: int | None = None) -> None:
         opts = game.options
@@ -662,20 +674,6 @@ class BauernstossState(State):
         return DealResult(tuple(self.won), tuple(score), extras)
 
     # -- copies and views ------------------------------------------------------------------------
-    def clone(self) -> BauernstossState:
-        c = object.__new__(BauernstossState)
-        for name in BauernstossState.__slots__:
-            setattr(c, name, getattr(self, name))
-        c.hands = self.hands.copy()
-        c.history = self.history.copy()
-        c.said = self.said.copy()
-        c._tied = self._tied.copy()
-        c._pre = self._pre.copy()
-        c._leaders = self._leaders.copy()
-        c._winners = self._winners.copy()
-        c.won = self.won.copy()
-        c.points = self.points.copy()
-        return c
 
     def initial(self) -> BauernstossState:
         return BauernstossState(self.game, list(self.deck), self.dealer,

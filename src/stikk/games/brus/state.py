@@ -121,6 +121,23 @@ class BrusState(State):
         "won",
     )
 
+    _mutable = (
+        "hands",
+        "history",
+        "_seats",
+        "count",
+        "won",
+        "score",
+        "awards",
+        "sticks",
+        "risks",
+        "_deferred",
+        "_tricks",
+        "_cur",
+        "_cur_risks",
+        "_bare",
+    )
+
     def __init__(self, game: Brus, deck: list[Card], dealer: int,
                  sticks: tuple[int, ...] | None = None) -> None:
         opts = game.options
@@ -630,25 +647,6 @@ class BrusState(State):
         return self._result
 
     # -- copies and views --------------------------------------------------------------------------
-    def clone(self) -> BrusState:
-        c = object.__new__(BrusState)
-        for name in BrusState.__slots__:
-            setattr(c, name, getattr(self, name))
-        c.hands = self.hands.copy()
-        c.history = self.history.copy()
-        c._seats = self._seats.copy()
-        c.count = self.count.copy()
-        c.won = self.won.copy()
-        c.score = self.score.copy()
-        c.awards = self.awards.copy()
-        c.sticks = self.sticks.copy()
-        c.risks = self.risks.copy()
-        c._deferred = self._deferred.copy()
-        c._tricks = self._tricks.copy()
-        c._cur = self._cur.copy()
-        c._cur_risks = self._cur_risks.copy()
-        c._bare = self._bare.copy()
-        return c
 
     def initial(self) -> BrusState:
         return BrusState(self.game, list(self.deck), self.dealer, self.sticks0)

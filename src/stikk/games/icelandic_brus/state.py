@@ -109,6 +109,20 @@ class IcelandicBrusState(State):
         "won",
     )
 
+    _mutable = (
+        "hands",
+        "history",
+        "won",
+        "_side_won",
+        "_leaders",
+        "_winners",
+        "_risks",
+        "_awards",
+        "erased",
+        "hung",
+        "score",
+    )
+
     def __init__(self, game: IcelandicBrus, deck: list[Card], dealer: int,
                  erased: tuple[int, int] = (0, 0),
                  hung: tuple[bool, bool] = (False, False)) -> None:
@@ -392,22 +406,6 @@ class IcelandicBrusState(State):
         return tuple(self._awards)
 
     # -- copies and views --------------------------------------------------------------------------
-    def clone(self) -> IcelandicBrusState:
-        c = object.__new__(IcelandicBrusState)
-        for name in IcelandicBrusState.__slots__:
-            setattr(c, name, getattr(self, name))
-        c.hands = self.hands.copy()
-        c.history = self.history.copy()
-        c.won = self.won.copy()
-        c._side_won = self._side_won.copy()
-        c._leaders = self._leaders.copy()
-        c._winners = self._winners.copy()
-        c._risks = self._risks.copy()
-        c._awards = self._awards.copy()
-        c.erased = self.erased.copy()
-        c.hung = self.hung.copy()
-        c.score = self.score.copy()
-        return c
 
     def initial(self) -> IcelandicBrusState:
         e0, h0 = self.initial_comb

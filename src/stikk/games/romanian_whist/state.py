@@ -82,6 +82,16 @@ class RomanianWhistState(State):
         "won",
     )
 
+    _mutable = (
+        "hands",
+        "history",
+        "bids",
+        "_ask",
+        "_leaders",
+        "_winners",
+        "won",
+    )
+
     def __init__(self, game: RomanianWhist, deck: list[Card], dealer: int, spec: RoundSpec) -> None:
         n = game.players
         k = spec.cards
@@ -387,18 +397,6 @@ class RomanianWhistState(State):
         return [s for s in range(self.n) if self._declared_here >> s & 1]
 
     # -- copies and views ------------------------------------------------------------------------
-    def clone(self) -> RomanianWhistState:
-        c = object.__new__(RomanianWhistState)
-        for name in RomanianWhistState.__slots__:
-            setattr(c, name, getattr(self, name))
-        c.hands = self.hands.copy()
-        c.history = self.history.copy()
-        c.bids = self.bids.copy()
-        c._ask = self._ask.copy()
-        c._leaders = self._leaders.copy()
-        c._winners = self._winners.copy()
-        c.won = self.won.copy()
-        return c
 
     def _own_hidden(self) -> bool:
         """Rules §10.6–§10.7: before the play, blind rounds hide a player's own cards."""

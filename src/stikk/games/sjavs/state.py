@@ -154,6 +154,19 @@ class SjavsState(State):
         "won",
     )
 
+    _mutable = (
+        "hands",
+        "history",
+        "up",
+        "down",
+        "_pending",
+        "spoken",
+        "_leaders",
+        "_winners",
+        "won",
+        "pts",
+    )
+
     def __init__(self, game: Sjavs, deck: list[Card], dealer: int, pending_ties: int = 0) -> None:
         n = game.players
         self.game: Sjavs = game
@@ -603,21 +616,6 @@ class SjavsState(State):
         return DealResult(tuple(won), tuple(score), extras)
 
     # -- copies and views --------------------------------------------------------------------------
-    def clone(self) -> SjavsState:
-        c = object.__new__(SjavsState)
-        for name in SjavsState.__slots__:
-            setattr(c, name, getattr(self, name))
-        c.hands = self.hands.copy()
-        c.history = self.history.copy()
-        c.up = self.up.copy()
-        c.down = self.down.copy()
-        c._pending = self._pending.copy()
-        c.spoken = self.spoken.copy()
-        c._leaders = self._leaders.copy()
-        c._winners = self._winners.copy()
-        c.won = self.won.copy()
-        c.pts = self.pts.copy()
-        return c
 
     def initial(self) -> SjavsState:
         return SjavsState(self.game, list(self.deck), self.dealer, self.pending_ties)

@@ -138,6 +138,24 @@ class StyrivoltState(State):
         "won",
     )
 
+    _mutable = (
+        "history",
+        "_actors",
+        "hands",
+        "cut_place",
+        "promo",
+        "announced",
+        "events",
+        "illegal_takes",
+        "orig_stik",
+        "known",
+        "plays",
+        "_tricks",
+        "won",
+        "team",
+        "_pending",
+    )
+
     def __init__(self, game: Styrivolt, deck: list[Card], dealer: int) -> None:
         self.game = game
         opts = self.opts = game.options
@@ -746,15 +764,6 @@ class StyrivoltState(State):
         return self._result
 
     # -- copies --------------------------------------------------------------------------------
-    def clone(self) -> StyrivoltState:
-        c = object.__new__(StyrivoltState)
-        for name in StyrivoltState.__slots__:
-            setattr(c, name, getattr(self, name))
-        for name in ("history", "_actors", "hands", "cut_place", "promo", "announced", "events",
-                     "illegal_takes", "orig_stik", "known", "plays", "_tricks", "won", "team",
-                     "_pending"):
-            setattr(c, name, list(getattr(self, name)))
-        return c
 
     def initial(self) -> StyrivoltState:
         return StyrivoltState(self.game, list(self.deck), self.dealer)  # type: ignore[arg-type]
