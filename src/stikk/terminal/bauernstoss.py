@@ -66,7 +66,7 @@ from ..games.bauernstoss import (
 )
 from ..games.bauernstoss.options import SIXTY_ONE
 from ..games.bauernstoss.tables import JACK, JACKS, JC, POINTS, STRENGTH, TRUMPS, count, lowest
-from .play import Seating, TableRenderer, card_text, cards_text, styled
+from .play import Seating, TableRenderer, card_text, cards_text, narrow, styled
 
 SIDES = "AB"
 FIVE = "卌"
@@ -203,15 +203,11 @@ class BauernstossRenderer(TableRenderer):
     # -- helpers --------------------------------------------------------------------------------
     @staticmethod
     def _bv(view: View) -> BauernstossView:
-        if not isinstance(view, BauernstossView):
-            raise TypeError(f"not a Bauernstoss view: {view!r}")
-        return view
+        return narrow(view, BauernstossView)
 
     @staticmethod
     def _match(match: Match) -> BauernstossMatch:
-        if not isinstance(match, BauernstossMatch):
-            raise TypeError(f"not a Bauernstoss match: {match!r}")
-        return match
+        return narrow(match, BauernstossMatch)
 
     def members(self, side: int) -> str:
         """``you & seat 2`` or ``seat 1 & seat 3``."""

@@ -38,7 +38,7 @@ from ..games.brus import NPLAY, Brus, BrusMatch, BrusState, BrusView, encode, se
 from ..games.brus.actions import CIDX, RISK_BIT, decode, play_index_of_mask
 from ..games.brus.state import NONWINNING_RISK, OVERSMAEK, RISK, WHISTLE
 from ..games.brus.tables import JC, KC, KH, KS, POWER, S8, SEVEN_RANK, SEVENS
-from .play import Seating, TableRenderer, card_text, styled
+from .play import Seating, TableRenderer, card_text, narrow, styled
 
 HONOUR_NAMES: dict[Card, str] = {JC: "Spids", KH: "Brus", S8: "Galhund"}
 """The three honours (rules §1.4, DK-2.1)."""
@@ -172,15 +172,11 @@ class BrusRenderer(TableRenderer):
     # -- names ---------------------------------------------------------------------------------
     @staticmethod
     def _bv(view: View) -> BrusView:
-        if not isinstance(view, BrusView):
-            raise TypeError(f"not a Brus view: {view!r}")
-        return view
+        return narrow(view, BrusView)
 
     @staticmethod
     def _match(match: Match) -> BrusMatch:
-        if not isinstance(match, BrusMatch):
-            raise TypeError(f"not a Brus match: {match!r}")
-        return match
+        return narrow(match, BrusMatch)
 
     def side_of(self, seat: int) -> int:
         return self.br.side_of(seat)

@@ -44,7 +44,7 @@ from ..games.icelandic_brus import (
     game_value,
 )
 from ..games.icelandic_brus.state import JANA, RISK_BEATEN, RISK_ILLEGAL, RISK_WON
-from .play import Seating, TableRenderer, card_text, cards_text, styled
+from .play import Seating, TableRenderer, card_text, cards_text, narrow, styled
 
 SIDES = "AB"
 TOOTH = "┃"
@@ -155,15 +155,11 @@ class IcelandicBrusRenderer(TableRenderer):
     # -- names ------------------------------------------------------------------------------------
     @staticmethod
     def _iv(view: View) -> IcelandicBrusView:
-        if not isinstance(view, IcelandicBrusView):
-            raise TypeError(f"not an Icelandic Brús view: {view!r}")
-        return view
+        return narrow(view, IcelandicBrusView)
 
     @staticmethod
     def _match(match: Match) -> IcelandicBrusMatch:
-        if not isinstance(match, IcelandicBrusMatch):
-            raise TypeError(f"not an Icelandic Brús match: {match!r}")
-        return match
+        return narrow(match, IcelandicBrusMatch)
 
     def col_name(self, side: int) -> str:
         """``We`` / ``They`` with one human, else ``A`` / ``B``."""

@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from rich.console import Console
 from rich.text import Text
@@ -218,6 +218,16 @@ class TableRenderer:
 
     def help_lines(self) -> list[str]:
         return []
+
+
+NarrowT = TypeVar("NarrowT")
+
+
+def narrow(value: object, cls: type[NarrowT]) -> NarrowT:
+    """``value`` as a ``cls``: a renderer handed another game's view or match is a bug."""
+    if not isinstance(value, cls):
+        raise TypeError(f"expected a {cls.__name__}, got {value!r}")
+    return value
 
 
 def styled(text: str, style: str) -> Text:

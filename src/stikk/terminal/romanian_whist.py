@@ -40,7 +40,7 @@ from ..games.romanian_whist import (
     RomanianWhistState,
     RomanianWhistView,
 )
-from .play import Seating, TableRenderer, card_text, cards_text, styled
+from .play import Seating, TableRenderer, card_text, cards_text, narrow, styled
 
 DISPLAY_SUITS = (SPADES, HEARTS, CLUBS, DIAMONDS)
 """Hands are shown black, red, black, red."""
@@ -83,15 +83,11 @@ class RomanianWhistRenderer(TableRenderer):
     # -- helpers ------------------------------------------------------------------------------
     @staticmethod
     def _rw(view: View) -> RomanianWhistView:
-        if not isinstance(view, RomanianWhistView):
-            raise TypeError(f"not a Romanian Whist view: {view!r}")
-        return view
+        return narrow(view, RomanianWhistView)
 
     @staticmethod
     def _match(match: Match) -> RomanianWhistMatch:
-        if not isinstance(match, RomanianWhistMatch):
-            raise TypeError(f"not a Romanian Whist match: {match!r}")
-        return match
+        return narrow(match, RomanianWhistMatch)
 
     def _round_title(self, index: int) -> str:
         k, special = self.rw.plan[index]

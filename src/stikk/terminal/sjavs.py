@@ -55,7 +55,7 @@ from ..games.sjavs import (
     tie_bonus,
 )
 from ..games.sjavs.tables import PERMANENT, POINTS, TRUMP_COUNTS
-from .play import Seating, TableRenderer, card_text, cards_text, styled
+from .play import Seating, TableRenderer, card_text, cards_text, narrow, styled
 
 START = 24
 """Every figure starts a rubber at 24 (rules §9)."""
@@ -186,15 +186,11 @@ class SjavsRenderer(TableRenderer):
     # -- names ------------------------------------------------------------------------------------
     @staticmethod
     def _sv(view: View) -> SjavsView:
-        if not isinstance(view, SjavsView):
-            raise TypeError(f"not a Sjavs view: {view!r}")
-        return view
+        return narrow(view, SjavsView)
 
     @staticmethod
     def _match(match: Match) -> SjavsMatch:
-        if not isinstance(match, SjavsMatch):
-            raise TypeError(f"not a Sjavs match: {match!r}")
-        return match
+        return narrow(match, SjavsMatch)
 
     def col_name(self, side: int) -> str:
         """A sheet column's heading: ``We`` / ``They`` (or ``A`` / ``B`` without a single human)

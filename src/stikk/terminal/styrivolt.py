@@ -81,7 +81,7 @@ from ..games.styrivolt.tables import (
     TVISTUR,
     is_stikkur,
 )
-from .play import Seating, TableRenderer, card_text, cards_text, styled
+from .play import Seating, TableRenderer, card_text, cards_text, narrow, styled
 
 CROSS = "✕"
 MONK = "☨"
@@ -209,15 +209,11 @@ class StyrivoltRenderer(TableRenderer):
     # -- names -------------------------------------------------------------------------------
     @staticmethod
     def _v(view: View) -> StyrivoltView:
-        if not isinstance(view, StyrivoltView):
-            raise TypeError(f"not a Stýrivolt view: {view!r}")
-        return view
+        return narrow(view, StyrivoltView)
 
     @staticmethod
     def _match(match: Match) -> StyrivoltMatch:
-        if not isinstance(match, StyrivoltMatch):
-            raise TypeError(f"not a Stýrivolt match: {match!r}")
-        return match
+        return narrow(match, StyrivoltMatch)
 
     def side_name(self, side: int) -> str:
         """``A (we)``, ``B (they)``; ``A`` / ``B`` without a single human."""
