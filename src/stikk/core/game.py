@@ -314,6 +314,16 @@ class State(ABC):
         self.apply(action)
         return action
 
+    def _action_id(self, action: object) -> int:
+        """The id of an action handed to ``apply``: an int, or any integer type (a numpy
+        integer, say); a boolean or a non-integer is refused."""
+        if isinstance(action, int) and action.__class__ is int:
+            return action
+        if isinstance(action, bool) or not hasattr(action, "__index__"):
+            raise IllegalActionError(repr(action), "an action id is an integer",
+                                     self.legal_texts())
+        return int(action.__index__())
+
     def illegal(self, action: int, reason: str) -> IllegalActionError:
         """The error to raise for an illegal action (its text, why, and the legal set)."""
         try:

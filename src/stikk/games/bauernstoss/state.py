@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import RANKS, SUIT_NAMES, SUITS, Card, Mask, cards_of, format_card
-from ...core.errors import IllegalActionError
 from ...core.game import DealResult, Phase, State, Trick
 from .actions import (
     BID0,
@@ -369,14 +368,7 @@ class BauernstossState(State):
 
     def _apply_slow(self, action: object) -> None:
         """Every non-play action, and every refused action, goes through here."""
-        a: int
-        if isinstance(action, int) and action.__class__ is int:
-            a = action
-        elif isinstance(action, bool) or not hasattr(action, "__index__"):
-            raise IllegalActionError(repr(action), "an action id is an integer",
-                                     self.legal_texts())
-        else:
-            a = action.__index__()
+        a = self._action_id(action)
         if a not in self._lids:
             raise self.illegal(a, self._why_illegal(a))
         phase = self.phase

@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import Card, Mask, cards_of, format_card, format_cards
-from ...core.errors import ActionParseError, IllegalActionError
+from ...core.errors import ActionParseError
 from ...core.game import DealResult, Phase, State, Trick
 from .actions import (
     CIDX,
@@ -566,10 +566,7 @@ class BrusState(State):
         self._end()
 
     def _apply_slow(self, action: object) -> None:
-        if isinstance(action, bool) or not hasattr(action, "__index__"):
-            raise IllegalActionError(repr(action), "an action id is an integer",
-                                     self.legal_texts())
-        a = action.__index__()
+        a = self._action_id(action)
         if a is not action and a.__class__ is int and a in self._lids:
             self.apply(a)
             return

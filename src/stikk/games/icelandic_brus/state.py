@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import Card, Mask, format_card, is_card
-from ...core.errors import IllegalActionError
 from ...core.game import DealResult, Phase, State, Trick
 from .tables import (
     BIT,
@@ -303,14 +302,7 @@ class IcelandicBrusState(State):
         self._lids = ()
 
     def _apply_slow(self, action: object) -> None:
-        a: int
-        if isinstance(action, int) and action.__class__ is int:
-            a = action
-        elif isinstance(action, bool) or not hasattr(action, "__index__"):
-            raise IllegalActionError(repr(action), "an action id is an integer",
-                                     self.legal_texts())
-        else:
-            a = action.__index__()
+        a = self._action_id(action)
         if a >= 0 and self._lmask >> a & 1:  # e.g. a numpy integer naming a legal action
             self.apply(a)
             return

@@ -15,7 +15,6 @@ from ...cards import (
     is_card,
     suit_cards_table,
 )
-from ...core.errors import IllegalActionError
 from ...core.game import DealResult, Phase, State, Trick
 from .actions import BID0, NO_ZERO_PLAY, ZERO_PLAY
 from .schedule import RoundSpec
@@ -253,14 +252,7 @@ class RomanianWhistState(State):
 
     def _apply_slow(self, action: object) -> None:
         """Every non-play action, and every refused action, goes through here."""
-        a: int
-        if isinstance(action, int) and action.__class__ is int:
-            a = action
-        elif isinstance(action, bool) or not hasattr(action, "__index__"):
-            raise IllegalActionError(repr(action), "an action id is an integer",
-                                     self.legal_texts())
-        else:
-            a = action.__index__()
+        a = self._action_id(action)
         if a not in self._lids:
             raise self.illegal(a, self._why_illegal(a))
         if self.phase is Phase.PLAY:  # e.g. a numpy integer: the play itself is legal
