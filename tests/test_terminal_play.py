@@ -365,7 +365,7 @@ def test_agents_receive_views_never_the_state(monkeypatch: pytest.MonkeyPatch) -
             self.calls += 1
             return int(legal[0])
 
-    def fake(kind: str, *, seed: int | None = None) -> Spy:
+    def fake(kind: str, game: object, *, seed: int | None = None) -> Spy:
         spies.append(Spy())
         return spies[-1]
 
@@ -460,3 +460,38 @@ def test_zero_play_declaration_is_asked_and_shown() -> None:
     assert 0 in session.match.declared_seats()  # type: ignore[attr-defined]
     assert re.search(r"^seat 0 \(you\).*Zero Play", out, re.M)
     assert "Zero Play declared by: you" in out
+
+
+# -- bots per seat and the hint (issue 6) --------------------------------------------------------
+
+
+def test_seats_take_heuristic_and_ismcts_bots() -> None:
+    """--seats names any agent, with settings; a bot-only table plays the match through."""
+    console = screen()
+    rc = play_game(make_game("romanian-whist", players=3, schedule="8-1-8"),
+                   seats="ismcts:iters=15,heuristic,random", seed=3, console=console,
+                   input_fn=no_input, max_deals=2)
+    assert rc == 0
+    with pytest.raises(StikkError, match="not a seat kind"):
+        play_game(make_game("romanian-whist", players=3), seats="human,clever,random",
+                  console=screen(), input_fn=no_input)
+
+
+def test_hint_names_a_legal_move_and_why_and_changes_nothing() -> None:
+    """``hint`` prints one line (the IS-MCTS choice from the asking seat's view), then the
+    player still chooses; the hint itself plays nothing."""
+    answers = iter(["hint", "q"])
+    console = screen()
+    session = TableSession(make_game("romanian-whist", players=3), seats="human,random,random",
+                           seed=2, console=console, input_fn=lambda p: next(answers))
+    session.run()
+    out = text_of(console)
+    lines = [ln for ln in out.splitlines() if ln.startswith("Hint: ")]
+    assert len(lines) == 1
+    state = session.match.state
+    assert state is not None
+    legal_texts = state.legal_texts()
+    assert any(lines[0].startswith(f"Hint: {t} ") for t in legal_texts), lines[0]
+    assert "simulated deals" in lines[0] or "only legal move" in lines[0]
+    assert state.to_act == 0  # still the human's turn: the hint played nothing
+    assert all(seat != 0 for seat, _ in state.actors())

@@ -1,4 +1,4 @@
-"""The ``stikk`` command: play, replay, simulate, rules.
+"""The ``stikk`` command: play, replay, simulate, rules, arena.
 
 Each subcommand is a thin layer over the library.  ``replay`` follows
 CONFORMANCE.md §4 exactly: with ``--json`` it prints one JSON object on
@@ -77,6 +77,21 @@ def _parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="a short rules summary and the option table")
     rules.add_argument("game", choices=game_ids())
     rules.set_defaults(run=_cmd_rules)
+
+    ar = sub.add_parser("arena", help="agents against each other over duplicate deals")
+    ar.add_argument("game", choices=game_ids())
+    ar.add_argument("--agents", required=True, metavar="A,B[,C...]",
+                    help="comma-separated agents: random, heuristic, ismcts[:iters=N,time=S,"
+                    "c=X,rollout=random|heuristic] (use ';' between agents if a spec has commas)")
+    ar.add_argument("--deals", type=int, default=100, metavar="N",
+                    help="deal groups: each deal is replayed under every seat map (default 100)")
+    ar.add_argument("--seed", type=int, default=0)
+    ar.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ar.add_argument("--players", type=int)
+    ar.add_argument("--option", action="append", default=[], metavar="K=V")
+    ar.add_argument("--json", metavar="FILE", help="write standings and comparison as JSON")
+    ar.add_argument("--records", metavar="DIR", help="write every deal played as a record")
+    ar.set_defaults(run=_cmd_arena)
     return p
 
 
@@ -193,8 +208,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 class _progress:
     """A Rich progress bar when Rich and a terminal are there, else nothing."""
 
-    def __init__(self, total: int, *, quiet: bool) -> None:
-        self.total, self.quiet = total, quiet
+    def __init__(self, total: int, *, quiet: bool, label: str = "simulating") -> None:
+        self.total, self.quiet, self.label = total, quiet, label
         self._bar: Any = None
 
     def __enter__(self) -> Any:
@@ -206,7 +221,7 @@ class _progress:
             return lambda: None
         self._bar = Progress(transient=True)
         self._bar.start()
-        task = self._bar.add_task("simulating", total=self.total)
+        task = self._bar.add_task(self.label, total=self.total)
         step = max(1, self.total // 200)
         count = [0]
 
@@ -234,6 +249,49 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 # -- play -------------------------------------------------------------------------------------
+
+
+def _cmd_arena(args: argparse.Namespace) -> int:
+    from .agents.registry import AgentSpecError, split_agent_list
+    from .arena import report_json, report_text, run_arena
+
+    game = build_game(args.game, args.players, args.option)
+    agents = [a for a in split_agent_list(args.agents) if a]
+    if args.jobs < 1:
+        raise StikkError("--jobs must be at least 1")
+    if args.deals < 1:
+        raise StikkError("--deals must be at least 1")
+    if len(agents) < 2:
+        raise StikkError("--agents needs at least two agents")
+    json_path = args.json
+    if json_path is not None:
+        _check_writable_file(json_path)
+    t0 = time.perf_counter()
+    with _progress(args.deals, quiet=False, label="deal groups") as advance:
+        try:
+            run = run_arena(game, agents, args.deals, seed=args.seed, jobs=args.jobs,
+                            records=args.records, progress=lambda done, total: advance())
+        except (AgentSpecError, ValueError) as e:
+            raise StikkError(str(e)) from None
+    seconds = time.perf_counter() - t0
+    print(report_text(run))
+    print(f"{seconds:.1f} s with {args.jobs} job(s)")
+    if json_path is not None:
+        command = "stikk " + " ".join(sys.argv[1:]) if sys.argv[1:] else None
+        out = report_json(run, command=command)
+        out["seconds"] = round(seconds, 2)
+        with open(json_path, "w") as f:
+            json.dump(out, f, indent=2)
+            f.write("\n")
+    return 0
+
+
+def _check_writable_file(path: str) -> None:
+    import os
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise StikkError(f"--json {path}: folder {folder} does not exist")
 
 
 def _cmd_play(args: argparse.Namespace) -> int:

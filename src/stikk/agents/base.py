@@ -1,11 +1,46 @@
-"""The agent protocol: an agent sees a view and the legal action ids, and picks one."""
+"""The agent protocol: an agent sees a view and the legal action ids, and picks one.
+
+Agents never receive a :class:`~stikk.core.game.State`.  A search agent also needs
+to know how the current deal was set up (the dealer and the public match context:
+the Romanian Whist round, the Brus sticks, the Icelandic comb …) so that it can
+deal imagined worlds; drivers hand it a :class:`DealSetup` at the start of every
+deal.  A setup is built from a state dealt from the *sorted* pack, so it carries
+nothing about the real cards.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
+from ..cards import Card
+from ..core.game import Game, State
 from ..core.view import View
+
+
+class DealSetup:
+    """What every seat knows before the cards are dealt: the game, dealer and match context.
+
+    >>> import random
+    >>> from stikk.games import make_game
+    >>> game = make_game("romanian-whist")
+    >>> state = game.new_deal(rng=random.Random(1), dealer=2)
+    >>> setup = DealSetup(state)
+    >>> setup.dealer, setup.deal(list(game.pack())).dealer
+    (2, 2)
+    """
+
+    __slots__ = ("_template", "dealer", "game", "players")
+
+    def __init__(self, state: State) -> None:
+        self._template = state.with_deck(list(state.game.pack()))
+        self.game: Game[Any] = state.game
+        self.dealer: int = state.dealer
+        self.players: int = state.game.players
+
+    def deal(self, deck: list[Card]) -> State:
+        """This deal's setup dealt from ``deck`` (a permutation of the pack, unchecked)."""
+        return self._template.with_deck(deck)
 
 
 @runtime_checkable
@@ -19,14 +54,17 @@ class Agent(Protocol):
         ...
 
 
-def make_agent(kind: str, *, seed: int | None = None) -> Agent:
-    """An agent by name (``random``); ``seed`` makes it deterministic.
+def begin_deal(agent: Agent, setup: DealSetup, seat: int) -> None:
+    """Tell ``agent`` (if it cares) how the deal it is about to play in ``seat`` was set up."""
+    hook = getattr(agent, "begin_deal", None)
+    if hook is not None:
+        hook(setup, seat)
 
-    >>> make_agent("random", seed=1).name
-    'random'
-    """
-    from .random_agent import RandomAgent
 
-    if kind == "random":
-        return RandomAgent(seed)
-    raise ValueError(f"unknown agent {kind!r}; known agents: random")
+def advise(agent: Agent, view: View, legal: Sequence[int]) -> tuple[int, str]:
+    """The action ``agent`` would take and a one-line reason (when it can give one)."""
+    explain = getattr(agent, "explain", None)
+    if explain is not None:
+        action, reason = explain(view, legal)
+        return int(action), str(reason)
+    return agent.act(view, legal), f"{agent.name} gives no reasons"

@@ -366,8 +366,15 @@ class State(ABC):
         return c
 
     @abstractmethod
+    def with_deck(self, deck: list[Card]) -> State:
+        """The same deal setup (dealer, match context) dealt from another ``deck``.
+
+        ``deck`` must hold this game's pack (unchecked: the hot path of deal sampling).
+        """
+
     def initial(self) -> State:
         """The same deal as it was before its first action."""
+        return self.with_deck(list(self.deck))
 
     def actors(self) -> list[tuple[int, int]]:
         """``(seat, action)`` for every action so far, in order."""

@@ -34,7 +34,8 @@ from typing import Any, Protocol, TypeVar
 from rich.console import Console
 from rich.text import Text
 
-from ..agents import Agent, make_agent
+from ..agents import Agent, DealSetup, advise, begin_deal, make_agent
+from ..agents.registry import AgentSpecError, parse_agent_spec, split_agent_list
 from ..cards import DIAMONDS, HEARTS, Card, CardError, card_symbol, format_card, parse_card
 from ..core.errors import ActionError, ActionParseError, StikkError
 from ..core.game import Game, State
@@ -67,6 +68,10 @@ HELP_WORDS = frozenset({"h", "?", "help"})
 SCORE_WORDS = frozenset({"s", "score", "scores"})
 LAST_WORDS = frozenset({"l", "last"})
 TABLE_WORDS = frozenset({"t", "table"})
+HINT_WORDS = frozenset({"hint"})
+
+HINT_AGENT = "ismcts"
+"""The bot whose choice ``hint`` shows: the default IS-MCTS, from the asking seat's view."""
 
 
 # -- seats ------------------------------------------------------------------------------------
@@ -125,16 +130,17 @@ def parse_seats(spec: str | None, players: int) -> Seating:
     """
     if spec is None:
         return Seating((HUMAN,) + ("random",) * (players - 1))
-    kinds = tuple(k.strip().lower() for k in spec.split(","))
+    kinds = tuple(k.strip().lower() for k in split_agent_list(spec))
     if len(kinds) != players:
         raise StikkError(f"--seats lists {len(kinds)} seat(s) but the game has {players} "
-                         f"players; give one of human, random per seat")
+                         f"players; give human or an agent (random, heuristic, ismcts) "
+                         "per seat")
     for k in kinds:
         if k == HUMAN:
             continue
         try:
-            make_agent(k, seed=0)
-        except ValueError as e:
+            parse_agent_spec(k)
+        except AgentSpecError as e:
             raise StikkError(f"--seats: {k or '(empty)'!r} is not a seat kind; use human or "
                              f"an agent name ({e})") from None
     return Seating(kinds)
@@ -276,7 +282,7 @@ class TableSession:
         self.seed = seed
         self.rng = random.Random(seed)
         self.agents: dict[int, Agent] = {
-            s: make_agent(k, seed=agent_seed(seed, s))
+            s: make_agent(k, game, seed=agent_seed(seed, s))
             for s, k in enumerate(self.seating.kinds) if k != HUMAN
         }
         self.record_path = Path(record_path) if record_path is not None else None
@@ -286,6 +292,8 @@ class TableSession:
         self.console = console if console is not None else Console(highlight=False)
         self.input_fn = input_fn
         self.renderer = make_renderer(game, self.console, self.seating)
+        self.setup: DealSetup | None = None
+        self._hint_agent: Agent | None = None
 
     def say(self, *objects: Any, **kwargs: Any) -> None:
         self.console.print(*objects, highlight=False, **kwargs)
@@ -321,6 +329,9 @@ class TableSession:
             if self.max_deals is not None and len(match.deals) >= self.max_deals:
                 break
             state = match.start_deal(rng=self.rng)
+            self.setup = DealSetup(state)
+            for s, agent in self.agents.items():
+                begin_deal(agent, self.setup, s)
             self.renderer.deal_started(match, state.view(viewer))
             while state.to_act is not None:
                 seat = state.to_act
@@ -369,6 +380,9 @@ class TableSession:
                 self.renderer.show_table(self.match, view, moves)
                 self.say(hint)
                 continue
+            if word in HINT_WORDS:
+                self._hint(state, seat, view)
+                continue
             action = self._parse(text, state, view, moves)
             if isinstance(action, str):
                 self.say(styled("✗ ", "bold red") + Text(action))
@@ -379,6 +393,20 @@ class TableSession:
                 self.say(styled("✗ Not allowed: ", "bold red") + Text(e.reason))
                 continue
             return True
+
+    def _hint(self, state: State, seat: int, view: View) -> None:
+        """One line: what the default bot would play from this seat's view, and why."""
+        if self._hint_agent is None:
+            self._hint_agent = make_agent(HINT_AGENT, self.game,
+                                          seed=agent_seed(self.seed, 100 + seat))
+        assert self.setup is not None
+        begin_deal(self._hint_agent, self.setup, seat)
+        action, reason = advise(self._hint_agent, view, list(state.legal_actions()))
+        number = next((i for i, (a, _) in enumerate(
+            self.renderer.moves(view, state.legal_actions()), 1) if a == action), None)
+        where = f" (move {number})" if number is not None else ""
+        self.say(styled("Hint: ", "bold cyan")
+                 + Text(f"{state.action_text(action)}{where} — {reason}"))
 
     def _parse(self, text: str, state: State, view: View,
                moves: Sequence[tuple[int, str]]) -> int | str:
@@ -406,6 +434,7 @@ class TableSession:
             "[bold]Commands[/bold]",
             "  s   the score sheet          l   the last trick",
             "  t   the table again          h   this help",
+            "  hint  what the IS-MCTS bot would play here, and why (one line)",
             "  q   leave the game (the record is written if you gave --record)",
         ]
         for line in lines:

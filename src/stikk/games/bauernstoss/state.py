@@ -667,8 +667,8 @@ class BauernstossState(State):
 
     # -- copies and views ------------------------------------------------------------------------
 
-    def initial(self) -> BauernstossState:
-        return BauernstossState(self.game, list(self.deck), self.dealer,
+    def with_deck(self, deck: list[Card]) -> BauernstossState:
+        return BauernstossState(self.game, deck, self.dealer,
                                 first_deal=self.first_deal, chalk=self.chalk)
 
     def actors(self) -> list[tuple[int, int]]:

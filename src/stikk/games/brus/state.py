@@ -645,8 +645,8 @@ class BrusState(State):
 
     # -- copies and views --------------------------------------------------------------------------
 
-    def initial(self) -> BrusState:
-        return BrusState(self.game, list(self.deck), self.dealer, self.sticks0)
+    def with_deck(self, deck: list[Card]) -> BrusState:
+        return BrusState(self.game, deck, self.dealer, self.sticks0)
 
     def actors(self) -> list[tuple[int, int]]:
         return list(zip(self._seats, self.history, strict=True))

@@ -399,9 +399,9 @@ class IcelandicBrusState(State):
 
     # -- copies and views --------------------------------------------------------------------------
 
-    def initial(self) -> IcelandicBrusState:
+    def with_deck(self, deck: list[Card]) -> IcelandicBrusState:
         e0, h0 = self.initial_comb
-        return IcelandicBrusState(self.game, list(self.deck), self.dealer, e0, h0)
+        return IcelandicBrusState(self.game, deck, self.dealer, e0, h0)
 
     @property
     def initial_comb(self) -> tuple[tuple[int, int], tuple[bool, bool]]:

@@ -447,8 +447,8 @@ class RomanianWhistState(State):
             seats += [(self._leader + j) % n for j in range(self._in_trick)]
         return list(zip(seats, self.history, strict=True))
 
-    def initial(self) -> RomanianWhistState:
-        return RomanianWhistState(self.game, list(self.deck), self.dealer, self.spec)
+    def with_deck(self, deck: list[Card]) -> RomanianWhistState:
+        return RomanianWhistState(self.game, deck, self.dealer, self.spec)
 
     def hidden_from(self, seat: int) -> Mask:
         dealt = 0

@@ -609,8 +609,8 @@ class SjavsState(State):
 
     # -- copies and views --------------------------------------------------------------------------
 
-    def initial(self) -> SjavsState:
-        return SjavsState(self.game, list(self.deck), self.dealer, self.pending_ties)
+    def with_deck(self, deck: list[Card]) -> SjavsState:
+        return SjavsState(self.game, deck, self.dealer, self.pending_ties)
 
     def actors(self) -> list[tuple[int, int]]:
         # Who acted follows from the turn order: R's cut, the speakers from L, the maker's

@@ -765,8 +765,8 @@ class StyrivoltState(State):
 
     # -- copies --------------------------------------------------------------------------------
 
-    def initial(self) -> StyrivoltState:
-        return StyrivoltState(self.game, list(self.deck), self.dealer)  # type: ignore[arg-type]
+    def with_deck(self, deck: list[Card]) -> StyrivoltState:
+        return StyrivoltState(self.game, deck, self.dealer)  # type: ignore[arg-type]
 
     def actors(self) -> list[tuple[int, int]]:
         return list(zip(self._actors, self.history, strict=True))

@@ -1,0 +1,264 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+Cowling, Powley and Whitehouse (2012): one tree for the deciding seat; every
+iteration deals a fresh world that agrees with the seat's view (exact sampling,
+:mod:`stikk.agents.sampling`), walks the tree along the actions legal in that
+world — choosing by UCB with *availability* counts, since an action is only
+sometimes legal — expands one new action, plays the deal out (random or
+heuristic rollout) and backs the result up.  Every node keeps the total reward of
+the seat that chose the action leading to it, so opponents choose for
+themselves and partners for their side.
+
+The reward of a seat is its side's deal score minus the mean of the other sides'
+(``DealResult.score``: every game's score is what the deal awarded, so higher is
+better), divided by the largest magnitude seen in the search so that the
+exploration constant means the same in every game.
+
+Budgets: ``iters`` (deterministic for a given seed: the same view, legal set and
+seed give the same action) and an optional wall-clock ``time`` in seconds (for
+interactive play; it makes the choice depend on machine speed).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.game import Game, State
+from ..core.view import View
+from .base import Agent, DealSetup
+from .registry import AgentSpecError
+from .sampling import world_sampler
+
+DEFAULT_ITERATIONS = 400
+DEFAULT_C = 0.7
+
+
+class _Node:
+    __slots__ = ("actor", "avail", "children", "reward", "visits")
+
+    def __init__(self, actor: int) -> None:
+        self.actor = actor          # the seat whose action leads here
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.children: dict[int, _Node] = {}
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of one search: the choice and the statistics behind it."""
+
+    action: int
+    iterations: int
+    visits: Mapping[int, int]
+    """Visits of each root action."""
+    means: Mapping[int, float]
+    """Mean reward (in the game's points) of each root action."""
+    seconds: float
+
+
+def utilities(game: Game[Any], score: Sequence[int]) -> list[float]:
+    """Per seat: its side's score minus the mean of the other sides' scores.
+
+    >>> from stikk.games import make_game
+    >>> utilities(make_game("sjavs"), [4, 0])
+    [4.0, -4.0, 4.0, -4.0]
+    """
+    sides = len(score)
+    total = sum(score)
+    per_side = [s - (total - s) / (sides - 1) if sides > 1 else float(s) for s in score]
+    return [per_side[game.side_of(seat)] for seat in range(game.players)]
+
+
+Rollout = Callable[[State, random.Random], None]
+
+
+def random_rollout(state: State, rng: random.Random) -> None:
+    """Play the deal out uniformly at random (the engine checks nothing it need not)."""
+    while state.to_act is not None:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+
+
+def heuristic_rollout(game: Game[Any], seed: int) -> Rollout:
+    """Play the deal out with the game's heuristic agent in every seat (slower, stronger)."""
+    from .registry import heuristic_class
+
+    agent = heuristic_class(game.id)(game, seed)
+
+    def rollout(state: State, rng: random.Random) -> None:
+        while state.to_act is not None:
+            legal = state.legal_actions()
+            state.apply(legal[0] if len(legal) == 1 else
+                        agent.act(state.view(state.to_act), legal))
+    return rollout
+
+
+class ISMCTSAgent:
+    """IS-MCTS over exactly sampled worlds; views in, actions out.
+
+    >>> import random
+    >>> from stikk.agents.base import DealSetup
+    >>> from stikk.games import make_game
+    >>> game = make_game("romanian-whist", players=3)
+    >>> state = game.new_deal(rng=random.Random(2))
+    >>> bot = ISMCTSAgent(game, iterations=60, seed=1)
+    >>> bot.begin_deal(DealSetup(state), state.to_act)
+    >>> a = bot.act(state.view(state.to_act), state.legal_actions())
+    >>> a in state.legal_actions()
+    True
+    """
+
+    def __init__(self, game: Game[Any], *, iterations: int | None = DEFAULT_ITERATIONS,
+                 time_limit: float | None = None, c: float = DEFAULT_C,
+                 rollout: str = "random", seed: int | None = None,
+                 name: str = "ismcts") -> None:
+        if iterations is None and time_limit is None:
+            raise ValueError("IS-MCTS needs an iteration or a time budget")
+        if iterations is not None and iterations < 1:
+            raise ValueError("iters must be at least 1")
+        if time_limit is not None and time_limit <= 0:
+            raise ValueError("time must be positive")
+        if rollout not in ("random", "heuristic"):
+            raise ValueError(f"rollout must be random or heuristic, not {rollout!r}")
+        self.game = game
+        self.name = name
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.c = c
+        self.rollout_kind = rollout
+        self.rng = random.Random(seed)
+        self._rollout: Rollout = (random_rollout if rollout == "random"
+                                  else heuristic_rollout(game, self.rng.getrandbits(32)))
+        self.setup: DealSetup | None = None
+        self.last: SearchResult | None = None
+
+    @classmethod
+    def from_settings(cls, game: Game[Any], settings: Mapping[str, str], *,
+                      seed: int | None = None, spec: str = "ismcts") -> ISMCTSAgent:
+        """From ``ismcts:iters=N,time=S,c=X,rollout=random|heuristic`` settings."""
+        known = {"iters", "time", "c", "rollout"}
+        unknown = sorted(set(settings) - known)
+        if unknown:
+            raise AgentSpecError(f"ismcts has no setting {unknown[0]!r}; settings: "
+                                 "iters, time, c, rollout")
+        try:
+            iters = int(settings["iters"]) if "iters" in settings else None
+            limit = float(settings["time"]) if "time" in settings else None
+            c = float(settings.get("c", DEFAULT_C))
+        except ValueError as e:
+            raise AgentSpecError(f"ismcts setting in {spec!r}: {e}") from None
+        if iters is None and limit is None:
+            iters = DEFAULT_ITERATIONS
+        try:
+            return cls(game, iterations=iters, time_limit=limit, c=c,
+                       rollout=settings.get("rollout", "random"), seed=seed, name=spec)
+        except ValueError as e:
+            raise AgentSpecError(f"{spec!r}: {e}") from None
+
+    # -- the agent protocol ----------------------------------------------------------------
+    def begin_deal(self, setup: DealSetup, seat: int) -> None:
+        """Remember how this deal was set up (the public match context)."""
+        self.setup = setup
+
+    def act(self, view: View, legal: Sequence[int]) -> int:
+        return self.search(view, legal).action
+
+    def explain(self, view: View, legal: Sequence[int]) -> tuple[int, str]:
+        """The search's choice and one line on why (visits and expected points)."""
+        r = self.search(view, legal)
+        if len(legal) == 1:
+            return r.action, "the only legal move"
+        text = self.game.action_text
+        ranked = sorted(r.visits, key=lambda a: -r.visits[a])
+        line = (f"chosen in {r.visits[r.action]} of {r.iterations} simulated deals, "
+                f"expecting {r.means[r.action]:+.2f} points against the table")
+        if len(ranked) > 1:
+            alt = ranked[1] if ranked[0] == r.action else ranked[0]
+            line += f" ({text(alt)}: {r.means[alt]:+.2f})"
+        return r.action, line
+
+    # -- the search ----------------------------------------------------------------------------
+    def search(self, view: View, legal: Sequence[int]) -> SearchResult:
+        """Run the search from ``view`` and return the most visited legal action."""
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        start = time.perf_counter()
+        if len(legal) == 1:
+            self.last = SearchResult(legal[0], 0, {legal[0]: 0}, {legal[0]: 0.0}, 0.0)
+            return self.last
+        if self.setup is None or self.setup.game != self.game:
+            raise RuntimeError("IS-MCTS needs begin_deal(setup, seat) before the deal's first "
+                               "decision (the arena and stikk play call it)")
+        sampler = world_sampler(view, self.setup)
+        game = self.game
+        rng = self.rng
+        c = self.c
+        rollout = self._rollout
+        root = _Node(view.seat)
+        scale = 1.0
+        deadline = None if self.time_limit is None else start + self.time_limit
+        n = 0
+        while True:
+            if self.iterations is not None and n >= self.iterations:
+                break
+            if deadline is not None and n > 0 and time.perf_counter() >= deadline:
+                break
+            n += 1
+            state = sampler.sample(rng)
+            node = root
+            path = [root]
+            while state.to_act is not None:
+                moves = state.legal_actions()
+                actor = state.to_act
+                children = node.children
+                untried = [a for a in moves if a not in children]
+                for a in moves:
+                    ch = children.get(a)
+                    if ch is not None:
+                        ch.avail += 1
+                if untried:
+                    a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    child = _Node(actor)
+                    child.avail = 1
+                    children[a] = child
+                    state.apply(a)
+                    path.append(child)
+                    break
+                best = -math.inf
+                pick = moves[0]
+                for a in moves:
+                    ch = children[a]
+                    u = (ch.reward / ch.visits / scale
+                         + c * math.sqrt(math.log(ch.avail) / ch.visits))
+                    if u > best:
+                        best, pick = u, a
+                state.apply(pick)
+                node = children[pick]
+                path.append(node)
+            rollout(state, rng)
+            result = state.result()
+            assert result is not None
+            util = utilities(game, result.score)
+            top = max(abs(x) for x in util)
+            if top > scale:
+                scale = top
+            for nd in path:
+                nd.visits += 1
+                nd.reward += util[nd.actor]
+        visits = {a: (root.children[a].visits if a in root.children else 0) for a in legal}
+        means = {a: (root.children[a].reward / root.children[a].visits
+                     if a in root.children and root.children[a].visits else 0.0)
+                 for a in legal}
+        action = max(legal, key=lambda a: (visits[a], means[a]))
+        self.last = SearchResult(action, n, visits, means, time.perf_counter() - start)
+        return self.last
+
+
+def _check_protocol() -> Agent:  # mypy: ISMCTSAgent satisfies the Agent protocol
+    return ISMCTSAgent.__new__(ISMCTSAgent)

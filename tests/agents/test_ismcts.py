@@ -1,0 +1,162 @@
+"""IS-MCTS: budgets, determinism, views only, and sound choices on positions with one right move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from stikk.agents import AgentSpecError, DealSetup, advise, make_agent
+from stikk.agents.ismcts import ISMCTSAgent, utilities
+from stikk.cards import parse_card
+from stikk.core.game import State
+from stikk.games import make_game
+from stikk.games.romanian_whist import RomanianWhist, RomanianWhistState
+
+from .test_sampling_games import CASES
+
+
+def _play_position(game_id: str, seed: int, steps: int) -> State:
+    game = make_game(game_id)
+    rng = random.Random(seed)
+    state = game.new_deal(rng=rng, dealer=seed % game.players)
+    for _ in range(steps):
+        if state.terminal:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def _decide(state: State, seed: int, iters: int = 80) -> int:
+    bot = ISMCTSAgent(state.game, iterations=iters, seed=seed)
+    bot.begin_deal(DealSetup(state), state.to_act)
+    return bot.act(state.view(state.to_act), state.legal_actions())
+
+
+@pytest.mark.parametrize("game_id", sorted(CASES))
+def test_every_game_same_seed_same_choice_and_legal(game_id: str) -> None:
+    for seed in range(3):
+        state = _play_position(game_id, seed, steps=4 + 3 * seed)
+        if state.terminal:
+            continue
+        a = _decide(state, seed, iters=30)
+        assert a in state.legal_actions()
+        assert _decide(state, seed, iters=30) == a
+
+
+def test_choice_depends_only_on_the_view() -> None:
+    """No leak: two deals that differ only in cards the seat cannot see give the same choice."""
+    changed = 0
+    game = RomanianWhist(players=4)
+    for seed in range(12):
+        state: State = game.new_round(game.shuffled_deck(random.Random(seed)), dealer=seed % 4,
+                                      cards=6)
+        while state.phase.value != "play" or len(state.legal_actions()) < 2:
+            if state.terminal:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[seed % len(legal)])
+        if state.terminal:
+            continue
+        seat = state.to_act
+        hidden = [i for i, c in enumerate(state.deck) if state.hidden_from(seat) >> c & 1]
+        deck = list(state.deck)
+        rng = random.Random(seed)
+        for _ in range(30):  # a permutation of hidden cards, suit by suit, keeping the history
+            new = list(deck)
+            for suit in range(4):
+                idx = [i for i in hidden if deck[i] >> 4 == suit]
+                vals = [deck[i] for i in idx]
+                rng.shuffle(vals)
+                for i, c in zip(idx, vals, strict=True):
+                    new[i] = c
+            other = state.with_deck(new)
+            try:
+                for a in state.history:
+                    other.apply(a)
+            except Exception:
+                continue
+            if other.view(seat) == state.view(seat) and new != deck:
+                break
+        else:
+            continue
+        assert _decide(other, 4) == _decide(state, 4)
+        changed += 1
+    assert changed >= 3
+
+
+def test_iteration_budget_is_exact_and_time_budget_stops() -> None:
+    state = _play_position("romanian-whist", 1, steps=2)
+    assert not state.terminal and len(state.legal_actions()) > 1
+    bot = ISMCTSAgent(state.game, iterations=37, seed=1)
+    bot.begin_deal(DealSetup(state), state.to_act)
+    bot.act(state.view(state.to_act), state.legal_actions())
+    assert bot.last is not None and bot.last.iterations == 37
+    assert sum(bot.last.visits.values()) == 37
+    timed = ISMCTSAgent(state.game, iterations=None, time_limit=0.05, seed=1)
+    timed.begin_deal(DealSetup(state), state.to_act)
+    timed.act(state.view(state.to_act), state.legal_actions())
+    assert timed.last is not None and timed.last.iterations >= 1
+    assert timed.last.seconds < 1.0
+
+
+def test_needs_the_deal_setup() -> None:
+    state = _play_position("romanian-whist", 2, steps=1)
+    bot = ISMCTSAgent(state.game, iterations=5, seed=1)
+    with pytest.raises(RuntimeError, match="begin_deal"):
+        bot.act(state.view(state.to_act), state.legal_actions())
+
+
+def _rw_first_trick(bid: str) -> RomanianWhistState:
+    """Three players, two cards each, clubs trumps.  Seat 0 holds AH 9H and bid ``bid``;
+    seat 1 has led KH and seat 2 followed QH, so seat 0 plays last to the first trick."""
+    game = RomanianWhist(players=3)
+    pack = list(game.pack())
+    probe = game.new_round(list(pack), dealer=0, cards=2)
+    where = {s: [i for i, c in enumerate(pack) if probe.hands[s] >> c & 1] for s in range(3)}
+    hands = {0: "AH 9H", 1: "KH TS", 2: "QH JS"}
+    deck: list[int | None] = [None] * len(pack)
+    for s, text in hands.items():
+        for i, c in zip(where[s], text.split(), strict=True):
+            deck[i] = parse_card(c)
+    deck[6] = parse_card("9C")  # turned: clubs are trumps (rules §4.3)
+    rest = iter(c for c in pack if c not in deck)
+    state = game.new_round([c if c is not None else next(rest) for c in deck], dealer=0, cards=2)
+    for text in ("BID 0", "BID 0", bid, "PLAY KH", "PLAY QH"):
+        state.apply_text(text)
+    assert state.to_act == 0
+    return state
+
+
+def test_ducks_when_a_trick_would_break_its_bid() -> None:
+    """rules §7: only the exact bid scores.  Bid 0: AH takes the trick for certain and fails
+    the bid, 9H keeps every chance; the search must duck."""
+    state = _rw_first_trick("BID 0")
+    assert _decide(state, 3, iters=200) == parse_card("9H")
+
+
+def test_explain_names_the_move_and_the_numbers() -> None:
+    state = _rw_first_trick("BID 0")
+    bot = make_agent("ismcts:iters=120", state.game, seed=2)
+    from stikk.agents import begin_deal
+
+    begin_deal(bot, DealSetup(state), 0)
+    action, line = advise(bot, state.view(0), state.legal_actions())
+    assert action == parse_card("9H")
+    assert line.startswith("chosen in ") and "simulated deals" in line
+    assert "PLAY AH: -" in line  # the alternative, with its (losing) expectation
+
+
+def test_utilities_are_zero_sum_against_the_table() -> None:
+    game = make_game("romanian-whist", players=3)
+    u = utilities(game, [5, -1, 2])
+    assert u == [4.5, -4.5, 0.0]  # 5 - (-1 + 2)/2, -1 - (5 + 2)/2, 2 - (5 - 1)/2
+    assert utilities(make_game("brus"), [0, 2]) == [-2.0, 2.0, -2.0, 2.0]
+
+
+@pytest.mark.parametrize("spec", ["ismcts:foo=1", "ismcts:iters=0", "ismcts:time=-1",
+                                  "ismcts:rollout=smart", "ismcts:iters=x", "heuristic:iters=3"])
+def test_bad_settings_are_named(spec: str) -> None:
+    with pytest.raises(AgentSpecError):
+        make_agent(spec, make_game("sjavs"), seed=0)
