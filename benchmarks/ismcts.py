@@ -38,12 +38,12 @@ try:
 except ImportError:  # running from a checkout without `pip install -e .`
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from playouts import _pin, environment  # noqa: E402
+from playouts import _pin, environment
 
-from stikk.agents.base import DealSetup  # noqa: E402
-from stikk.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent  # noqa: E402
-from stikk.games import game_ids, make_game  # noqa: E402
-from stikk.games.romanian_whist import RomanianWhist  # noqa: E402
+from stikk.agents.base import DealSetup
+from stikk.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
+from stikk.games import game_ids, make_game
+from stikk.games.romanian_whist import RomanianWhist
 
 OH_HELL = "oh_hell(players=4,num_suits=4,num_cards_per_suit=8,num_tricks_fixed=7)"
 
@@ -100,8 +100,9 @@ def openspiel_decisions(pyspiel: Any, sims: int, repeats: int) -> dict[str, floa
     return {"bid_s": statistics.median(bid), "play_s": statistics.median(play)}
 
 
-def game_decision_times(deals: int, seed: int) -> dict[str, dict[str, float]]:
-    """Per game: the default IS-MCTS agent's seconds per decision over seeded deals."""
+def game_decision_times(deals: int, seed: int,
+                        iterations: int = DEFAULT_ITERATIONS) -> dict[str, dict[str, float]]:
+    """Per game: IS-MCTS's seconds per decision over seeded deals (default budget)."""
     out: dict[str, dict[str, float]] = {}
     for gid in game_ids():
         game = make_game(gid)
@@ -111,7 +112,7 @@ def game_decision_times(deals: int, seed: int) -> dict[str, dict[str, float]]:
             match = game.new_match(d % game.players)
             state = match.start_deal(rng=rng)
             setup = DealSetup(state)
-            bot = ISMCTSAgent(game, seed=d)
+            bot = ISMCTSAgent(game, iterations=iterations, seed=d)
             while not state.terminal:
                 legal = state.legal_actions()
                 seat = state.to_act
@@ -136,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", action="store_true",
                    help="also time the default IS-MCTS of every game per decision")
     p.add_argument("--game-deals", type=int, default=2, help="deals per game for --games")
+    p.add_argument("--game-iters", type=int, default=DEFAULT_ITERATIONS,
+                   help="IS-MCTS iterations for --games (default: the agent's default)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--cpu", type=int, default=None, help="CPU to pin to (default: the first)")
     p.add_argument("--no-openspiel", action="store_true")
@@ -173,10 +176,10 @@ def main(argv: list[str] | None = None) -> int:
         result["openspiel_cpp"] = None
         result["ratio_play"] = result["ratio_bid"] = None
     if args.games:
-        times = game_decision_times(args.game_deals, args.seed)
+        times = game_decision_times(args.game_deals, args.seed, args.game_iters)
         result["decision_seconds"] = times
         for gid, t in times.items():
-            print(f"  {gid:<15} default IS-MCTS ({DEFAULT_ITERATIONS} iterations): "
+            print(f"  {gid:<15} IS-MCTS ({args.game_iters} iterations): "
                   f"{t['mean_s']:.3f} s mean, {t['max_s']:.3f} s worst over "
                   f"{t['decisions']:.0f} decisions")
     result["environment"] = environment(pinned)
