@@ -1,0 +1,682 @@
+"""A rule-based Stýrivolt player (rules/styrivolt.md), the way a sensible Kvívík player plays.
+
+Every card gets a *worth*: the chance that it still wins a trick later, judged from its role
+(rules §5.1–§5.5) and from what the seat has seen (cards played, exposed and dead cards, the
+public exchanges, choices and cut claims, the dealer's turned cards, the taker's set-aside
+packet, the ``HESIN_ER_GODUR`` announcements).  A master stikkur (no stronger stikkur left
+outside the hand) is worth almost a sure trick, a lamb nearly as much (it wins whenever it is
+led, §5.5, but needs the lead), then the frikort (only a stikkur beats it when led), the capture
+cards by strength (§5.3, §5.4), the chosen kings and queens, plain aces; a low plain card or a
+trader with nothing left to trade is worth nothing.  Unseen cards are spread at random over the
+hands and the stock, so "can that opponent beat this card" is a hypergeometric chance.
+
+**Card play (§5.6, §6).**  For every legal card the agent weighs the chance that its side wins
+the trick in progress against the worth of the card spent (``score = P(win) - λ·worth``):
+
+* *leading*: a lamb from trick 2 on wins outright, so the lambs are cashed as soon as the seat
+  has the lead (the lamb is useless when following); with enough sure winners (lambs and
+  master stikkar) to reach five tricks they are all cashed.  Otherwise, as the seed's tactics
+  say, "a frikort, a plain ace or another card that is hard to beat" from an ordinary hand:
+  a lead that the opponents can only beat by spending a good card scores the worth they spend;
+  the permanent stikkar are kept for the tricks that matter (following, or the last tricks).
+* *following*: when the partner's card already holds, throw the cheapest card; otherwise beat
+  the winning card with the cheapest card that is likely to hold against the opponents still to
+  play (when last, always the cheapest card that wins), or, second to play, throw a cheap card
+  and leave the trick to the partner who plays last (the seed: "the second and third players
+  often play low and the leader is beaten by the fourth").  A capture card is tried before a
+  stikkur, within its reach (§5.4: a tvistur takes a plain king, a tristur only a queen).
+* λ shrinks when the trick decides the deal (a side on four tricks, playing for nine, §9.2):
+  then only winning this trick counts.
+
+**Traders (§7).**  A trader is exchanged at the first chance (at the own turn, the last-chance
+offer of §8.3 step 2, the trick-9 offer of §12.7) for the better available exposed card: a
+dead 5 is worth nothing and cannot even be led as itself while an exchange is open (§7.3).
+
+**Stock (§8).**  A seat with the right (no stikkur in the original or current hand, §8.1) takes
+the stock when its hand is weak: when the hand is worth less than the stock is expected to be
+(its known cards, the rest drawn from the unseen cards, plus an exposed card to choose) plus a
+margin for the option to return it.  It never takes without the right (§11: the opponents'
+monk's cross).  After the taking: ``KEEP_BOTH`` whenever allowed (more cards, no pile for a
+second taker), else ``KEEP`` or ``REVERT`` by worth; ``CHOOSE`` the better exposed card;
+``NO_DISCARD`` always (a discard only throws a card away, §8.3 step 6).  A second taking (§8.4)
+of the pile is taken whenever the seat has the right: the pile holds no stikkar, so it can keep
+both packets.
+
+**Other decisions.**  Exposure ties (§4.2, A16): a dealer holding the trader of that suit
+exposes the card he wants (the one completing his four of a kind, else the better card); any
+other dealer follows the ``higher_face`` policy.  Cut stikkar (§12.6) and the Fuglurin at
+trick 9 (§12.7) are always claimed: a stikkur is worth more than a king.  After five straight
+tricks (§9.2) the winner of trick 5 claims unless he holds sure winners for all of tricks 6–9
+(then he plays for nine, or nine alone): "claim when the team is safe".
+
+``explain`` gives the reason in a player's words; ``act`` is ``explain(...)[0]``.  No random
+choices are made (ties go to the lower card), so the agent is deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+from math import comb
+from typing import Any
+
+from ...cards import RANKS, Card, Mask, cards_of, format_card, parse_card
+from ...core.game import Game
+from ...core.view import View
+from ...games.styrivolt.actions import (
+    CHOOSE0,
+    CLAIM,
+    CLAIM_CUT0,
+    CLAIM_FUGLURIN,
+    CONTINUE,
+    DECLINE,
+    DISCARD0,
+    EXCHANGE0,
+    EXPOSE0,
+    KEEP,
+    KEEP_BOTH,
+    NO_DISCARD,
+    REVERT,
+    TAKE_STOCK,
+)
+from ...games.styrivolt.tables import (
+    FIVES,
+    FRIKORT,
+    FRU,
+    KARNIFL,
+    KEYPMADUR,
+    KONGUR,
+    LAMB,
+    OLUKKA,
+    PACK_MASK,
+    PLAIN,
+    POSTUR,
+    PROMOTED,
+    RANK_MASKS,
+    ROLES,
+    STIKKAR,
+    TWO_H,
+)
+
+LAMBDA = 1.1
+"""How much a card's worth counts against the chance of winning the trick now."""
+LAMBDA_DECIDING = 0.15
+"""λ when this trick can decide the deal (a side on four tricks, playing for nine)."""
+RESCUE = 0.2
+"""The chance that the partner still wins a led trick that an opponent beats."""
+SQUEEZE = 0.35
+"""How much the worth an opponent must spend to beat a lead counts for the leader."""
+TAKE_MARGIN = 1.5
+"""The stock is taken when the hand is worth less than the expected stock plus this."""
+CONTINUE_SURE = 4
+"""Sure winners needed to play on for nine (all of tricks 6–9)."""
+
+CAPTURE_WORTH = {OLUKKA: 0.24, 5: 0.3, 6: 0.36, POSTUR: 0.42}
+"""Worth of the capture cards (tristur 5, tvistur 6): they beat leads up to their reach."""
+LEAD_ONLY_WORTH = {KONGUR: 0.22, FRU: 0.17, KEYPMADUR: 0.0}
+PLAIN_WORTH = (0.0, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.035, 0.0, 0.05, 0.07, 0.11, 0.2)
+"""Worth of a plain card by rank (2 … A; there are no tens)."""
+
+_STIKKUR_LO, _STIKKUR_HI = KARNIFL, 14
+_PILE, _OUT = -1, -2
+
+
+@cache
+def _p_miss(k: int, pool: int, draws: int) -> float:
+    """The chance that ``draws`` random cards out of ``pool`` hold none of ``k`` given cards."""
+    if k <= 0 or draws <= 0:
+        return 1.0
+    if pool - k < draws:
+        return 0.0
+    return comb(pool - k, draws) / comb(pool, draws)
+
+
+def _is_stikkur(role: int) -> bool:
+    return _STIKKUR_LO <= role <= _STIKKUR_HI
+
+
+def _card_of(text: str) -> Card:
+    """The card named in an action text (``EXCHANGE 7H`` -> 7H), or -1."""
+    _, _, arg = text.partition(" ")
+    if not arg or arg == "??":
+        return -1
+    return parse_card(arg)
+
+
+class _Table:
+    """What the seat knows when it decides: roles, the unseen cards, who holds what."""
+
+    __slots__ = (
+        "_pb",
+        "hand",
+        "held",
+        "hidden",
+        "me",
+        "nplayed",
+        "opps",
+        "partner",
+        "pool",
+        "promo",
+        "reach",
+        "roles",
+        "stik",
+        "trick_no",
+        "unknown",
+        "view",
+    )
+
+    def __init__(self, view: Any, reach: tuple[int, ...]) -> None:
+        self.view = view
+        self.reach = reach
+        me: int = view.seat
+        self.me = me
+        self.partner = (me + 2) % 4
+        self.opps = ((me + 1) % 4, (me + 3) % 4)
+        pair = sum(1 << "CSHD".index(s) for s in view.chosen)
+        self.roles = ROLES[pair]
+        self.stik = STIKKAR[pair]
+        promo = [0, 0, 0, 0]
+        for seat, rank in view.announcements:
+            promo[seat] |= 1 << RANKS.index(rank)
+        for rank in view.promoted:
+            promo[me] |= 1 << RANKS.index(rank)
+        self.promo = promo
+        hand: Mask = view.hand or 0
+        self.hand = hand
+        played = 0
+        for trick in view.tricks:
+            for _, c in trick.plays:
+                played |= 1 << c
+        for _, c in view.current_trick:
+            played |= 1 << c
+        self.trick_no = len(view.tricks) + 1
+        public = 0
+        for t in (*view.exposed, *view.dead):
+            public |= 1 << parse_card(t)
+        for t in view.cut_places:
+            if t is not None:
+                public |= 1 << parse_card(t)
+        # who holds what, from the public actions (rules §7.2, §8.3, §12.6, §12.7)
+        holder: dict[Card, int] = {}
+        cut = [parse_card(t) for t in view.cut_stikkar]
+        taker = -1
+        second = stock_taken = False
+        old: list[Card] = []
+        new: list[Card] = []
+        for seat, text in view.history:
+            verb = text.partition(" ")[0]
+            if verb in ("EXCHANGE", "CHOOSE"):
+                c = _card_of(text)
+                holder[c] = seat
+                if seat == taker:
+                    new.append(c)
+            elif verb == "CLAIM_CUT":
+                c = _card_of(text)
+                holder[c] = seat
+                if c in cut:
+                    cut[cut.index(c)] = -1
+            elif verb == "CLAIM_FUGLURIN":
+                holder[TWO_H] = seat
+            elif verb == "TAKE_STOCK":
+                taker = seat
+                old = [c for c, h in holder.items() if h == seat]
+                new = []
+                if not stock_taken:
+                    stock_taken, second = True, False
+                    for c in cut:
+                        if c >= 0:
+                            holder[c] = seat
+                            new.append(c)
+                    cut = []
+                else:
+                    second = True
+                    for c, h in list(holder.items()):
+                        if h == _PILE:
+                            holder[c] = seat
+                            new.append(c)
+            elif verb == "KEEP":
+                for c in old:
+                    holder[c] = _OUT if second else _PILE
+            elif verb == "REVERT":
+                for c in new:
+                    holder[c] = _OUT if second else _PILE
+            elif verb == "NO_DISCARD":
+                taker = -1
+            elif verb == "DISCARD":  # a card of his went face down: which one is unknown
+                taker = -1
+                for c in [c for c, h in holder.items() if h == seat]:
+                    del holder[c]
+        if taker >= 0 and view.taker is not None:  # the taker's own hand is set aside now
+            for c in old:
+                holder[c] = _OUT
+        for text, place in view.seen:
+            c = parse_card(text)
+            holder[c] = int(place[5:]) if place.startswith("seat ") else _OUT
+        held = [0, 0, 0, 0]
+        elsewhere = 0
+        for c, h in holder.items():
+            bit = 1 << c
+            if bit & (played | hand | public):
+                continue
+            if h >= 0:
+                if h != me:
+                    held[h] |= bit
+            else:
+                elsewhere |= bit
+        self.held = held
+        unknown = PACK_MASK & ~hand & ~played & ~public & ~elsewhere
+        for q in range(4):
+            unknown &= ~held[q]
+        self.unknown = cards_of(unknown)
+        sizes = view.hand_sizes
+        self.hidden = [0 if q == me else max(0, sizes[q] - held[q].bit_count())
+                       for q in range(4)]
+        self.pool = max(len(self.unknown), sum(self.hidden))
+        self.nplayed = len(view.current_trick)
+        self._pb: dict[tuple[int, Card, int], float] = {}
+
+    # -- roles and the beats relation (rules §5.6) ------------------------------------------------
+    def role(self, seat: int, c: Card) -> int:
+        pr = self.promo[seat]
+        if pr and pr >> (c & 15) & 1:
+            return PROMOTED[c & 15]
+        return self.roles[c]
+
+    def beats(self, rx: int, cx: Card, rw: int, cw: Card) -> bool:
+        if rw == LAMB:
+            return False
+        if _STIKKUR_LO <= rx <= _STIKKUR_HI:
+            return rx > rw if _STIKKUR_LO <= rw <= _STIKKUR_HI else True
+        if OLUKKA <= rx <= POSTUR:
+            if _STIKKUR_LO <= rw <= _STIKKUR_HI or rw == FRIKORT:
+                return False
+            if OLUKKA <= rw <= POSTUR:
+                return rx > rw
+            if rw == PLAIN:
+                return (cw & 15) <= self.reach[rx]
+            if rw == KONGUR:
+                return rx >= 6
+            if rw == FRU:
+                return rx >= 5
+            return True
+        if rx == PLAIN:
+            return rw == PLAIN and cw >> 4 == cx >> 4 and cx > cw
+        return False
+
+    def p_beat(self, q: int, cw: Card, rw: int) -> float:
+        """The chance that seat ``q`` holds a card that beats ``cw`` (role ``rw``)."""
+        key = (q, cw, rw)
+        got = self._pb.get(key)
+        if got is not None:
+            return got
+        p = 0.0
+        hq = self.held[q]
+        while hq:
+            x = (hq & -hq).bit_length() - 1
+            hq &= hq - 1
+            if self.beats(self.role(q, x), x, rw, cw):
+                p = 1.0
+                break
+        if p < 1.0 and self.hidden[q]:
+            k = 0
+            for x in self.unknown:
+                if self.beats(self.role(q, x), x, rw, cw):
+                    k += 1
+            p = 1.0 - _p_miss(k, self.pool, self.hidden[q])
+        self._pb[key] = p
+        return p
+
+    def p_opp_stikkur_above(self, strength: int) -> float:
+        """The chance that an opponent holds a stikkur stronger than ``strength``."""
+        k = 0
+        for x in self.unknown:
+            if self.roles[x] > strength and _is_stikkur(self.roles[x]):
+                k += 1
+        for q in self.opps:
+            for x in cards_of(self.held[q]):
+                if _is_stikkur(self.role(q, x)) and self.role(q, x) > strength:
+                    return 1.0
+        draws = self.hidden[self.opps[0]] + self.hidden[self.opps[1]]
+        return 1.0 - _p_miss(k, self.pool, draws)
+
+    # -- worth of the cards ------------------------------------------------------------------------
+    def exposed_of(self, suit: int) -> list[Card]:
+        """Exposed cards of a chosen suit still available to its trader (rules §7.1)."""
+        return [c for c in map(parse_card, self.view.exposed)
+                if c >> 4 == suit and c != FIVES[suit]]
+
+    def worth(self, c: Card, role: int, lambs_need_lead: bool = True) -> float:
+        """The chance that card ``c`` wins a trick later (rough, rules §5)."""
+        if _is_stikkur(role):
+            return 0.45 + 0.5 * (1.0 - self.p_opp_stikkur_above(role))
+        if role == LAMB:
+            return 0.8 if lambs_need_lead else 0.95
+        if role == FRIKORT:
+            return 0.12 + 0.35 * (1.0 - self.p_opp_stikkur_above(KARNIFL - 1))
+        if OLUKKA <= role <= POSTUR:
+            return CAPTURE_WORTH[role]
+        if role == KEYPMADUR:
+            avail = self.exposed_of(c >> 4)
+            return max((self.worth(x, self.roles[x]) for x in avail), default=0.0)
+        if role == PLAIN:
+            return PLAIN_WORTH[c & 15]
+        return LEAD_ONLY_WORTH[role]
+
+    def hand_worth(self, cards: Sequence[Card], seat: int | None = None,
+                   slots: int | None = None) -> float:
+        """The worth of the best ``slots`` cards (default: the cards still to be played)."""
+        s = self.me if seat is None else seat
+        ws = sorted((self.worth(c, self.role(s, c)) for c in cards), reverse=True)
+        n = 10 - self.trick_no if slots is None else slots
+        return sum(ws[:max(n, 0)])
+
+    def sure_winners(self) -> tuple[list[Card], list[Card]]:
+        """Lambs and the master stikkar: led, nothing left outside the hand beats them."""
+        mine = [(self.role(self.me, c), c) for c in cards_of(self.hand)]
+        lambs = [c for r, c in mine if r == LAMB]
+        stiks = sorted(((r, c) for r, c in mine if _is_stikkur(r)), reverse=True)
+        outside = [self.roles[x] for x in self.unknown if _is_stikkur(self.roles[x])]
+        for q in range(4):
+            if q != self.me:
+                outside += [self.role(q, x) for x in cards_of(self.held[q])
+                            if _is_stikkur(self.role(q, x))]
+        for t in self.view.exposed:
+            x = parse_card(t)
+            if _is_stikkur(self.roles[x]):
+                outside.append(self.roles[x])
+        top = max(outside, default=0)
+        masters = [c for r, c in stiks if r >= top]  # equal strength never beats (§5.3)
+        return lambs, masters
+
+
+class StyrivoltHeuristic:
+    """Plays Stýrivolt by the tactics of the rules file and the seed (module docstring)."""
+
+    name = "heuristic"
+    # tuning knobs: class attributes, so that an experiment can override them per instance
+    lam = LAMBDA
+    lam_deciding = LAMBDA_DECIDING
+    rescue = RESCUE
+    squeeze = SQUEEZE
+    take_margin = TAKE_MARGIN
+    continue_sure = CONTINUE_SURE
+    lead_scale = 1.0
+    """λ for a lead is ``lam * lead_scale``."""
+    last_wins = True
+    """Last to play, win the trick whenever some card wins it."""
+    cover = 0.5
+    """Second to play: how much the opponent playing third lowers the partner's chance."""
+
+    def __init__(self, game: Game[Any], seed: int | None = None) -> None:
+        self.game = game
+        self.rng = random.Random(seed)  # kept for the protocol; the choices need no dice
+        opts: Any = game.options
+        if opts.capture_model == "flat_jack":
+            self.reach: tuple[int, ...] = (0, 0, 0, 0, 9, 9, 9, 9)
+        else:
+            self.reach = (0, 0, 0, 0, 9, 10, 11, 12 if opts.postur_reach == "A" else 11)
+        self.penalize = opts.illegal_stock == "allow_and_penalize"
+
+    def act(self, view: View, legal: Sequence[int]) -> int:
+        return self.explain(view, legal)[0]
+
+    def explain(self, view: View, legal: Sequence[int]) -> tuple[int, str]:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        legal = sorted(legal)
+        if len(legal) == 1:
+            return legal[0], f"the only legal action: {self.game.action_text(legal[0])}"
+        t = _Table(view, self.reach)
+        first = legal[0]
+        if EXPOSE0 <= first < EXCHANGE0:
+            return self._expose(t, legal)
+        if CLAIM in legal:
+            return self._claim_or_continue(t)
+        if any(CLAIM_CUT0 <= a < DECLINE for a in legal):
+            a = next(a for a in legal if CLAIM_CUT0 <= a < DECLINE)
+            return a, (f"claim the cut stikkur {format_card(a - CLAIM_CUT0)}: worth more than the "
+                       "king or queen I give for it")
+        if CLAIM_FUGLURIN in legal:
+            return CLAIM_FUGLURIN, "claim the Fuglurin: the best card for the last trick"
+        if CHOOSE0 <= first < DISCARD0:
+            best = max(legal, key=lambda a: (t.worth(a - CHOOSE0, t.roles[a - CHOOSE0]), -a))
+            return best, f"choose {format_card(best - CHOOSE0)}, the better exposed card"
+        if NO_DISCARD in legal:
+            return NO_DISCARD, "keep every card: a discard only throws one away"
+        if KEEP in legal:
+            return self._keep(t, legal)
+        exchanges = [a for a in legal if EXCHANGE0 <= a < CHOOSE0]
+        if exchanges:
+            a = self._best_exchange(t, exchanges)
+            return a, f"trade the 5 for {format_card(a - EXCHANGE0)}: a dead 5 is worth nothing"
+        if TAKE_STOCK in legal:
+            why = self._take_reason(t)
+            if why is not None:
+                return TAKE_STOCK, why
+        plays = [a for a in legal if a < 64]
+        if not plays:  # pragma: no cover - every ordinary turn offers a card
+            return legal[0], "no card to play"
+        return self._play(t, plays)
+
+    # -- decisions before the play --------------------------------------------------------------
+    def _expose(self, t: _Table, legal: list[int]) -> tuple[int, str]:
+        cards = [a - EXPOSE0 for a in legal]
+        suit = cards[0] >> 4
+        if t.hand >> FIVES[suit] & 1:
+            def mine(c: Card) -> tuple[int, float, int]:
+                quad = RANK_MASKS[c & 15]
+                four = (t.hand | 1 << c) & quad == quad
+                return four, t.worth(c, t.roles[c]), c
+            c = max(cards, key=mine)
+            return EXPOSE0 + c, f"expose {format_card(c)}: I hold the trader and want it"
+        c = max(cards)
+        return EXPOSE0 + c, f"expose {format_card(c)}, the higher face (rules §4.2 policy)"
+
+    def _best_exchange(self, t: _Table, exchanges: list[int]) -> int:
+        return max(exchanges, key=lambda a: (t.worth(a - EXCHANGE0, t.roles[a - EXCHANGE0]),
+                                             -a))
+
+    def _has_right(self, t: _Table) -> bool:
+        """Rules §8.1: no stikkur in the original hand nor in the current hand."""
+        if t.hand & t.stik:
+            return False
+        orig = t.hand
+        received = 0
+        me = t.me
+        for seat, text in t.view.history:
+            if seat != me:
+                continue
+            verb = text.partition(" ")[0]
+            if verb == "TAKE_STOCK":
+                return False  # a taker never takes again (§8.4)
+            if verb == "PLAY":
+                orig |= 1 << _card_of(text)
+            elif verb == "EXCHANGE":
+                c = _card_of(text)
+                received |= 1 << c
+                orig |= 1 << FIVES[c >> 4]
+            elif verb == "CLAIM_FUGLURIN":
+                received |= 1 << TWO_H
+        orig &= ~received
+        return not orig & t.stik
+
+    def _take_reason(self, t: _Table) -> str | None:
+        view: Any = t.view
+        if self.penalize and not self._has_right(t):
+            return None  # rules §11: the opponents would score a monk's cross
+        mine = cards_of(t.hand)
+        have = t.hand_worth(mine)
+        if view.first_taker is not None:  # the second taking: the pile (§8.4)
+            if view.pile_size <= 0:
+                return None
+            return (f"take the pile ({view.pile_size} cards): my hand has no stikkur, and both "
+                    "packets can usually be kept")
+        # first taking: the stock's known cards, the rest drawn from the unseen cards
+        known = [parse_card(c) for c, place in view.seen if place == "stock"]
+        n_rest = max(0, view.stock_size - len(known))
+        ws = [t.worth(x, t.roles[x]) for x in t.unknown]
+        mean = sum(ws) / len(ws) if ws else 0.0
+        extra = 0.0
+        for s in map("CSHD".index, view.chosen):
+            avail = t.exposed_of(s)
+            if len(avail) >= 2:
+                extra += max(t.worth(x, t.roles[x]) for x in avail)
+        slots = 10 - t.trick_no
+        expect = min(slots, sum(sorted((t.worth(x, t.roles[x]) for x in known),
+                                       reverse=True)[:slots]) + n_rest * mean + extra)
+        if have < expect + self.take_margin:
+            return (f"take the stock: my hand is weak (worth {have:.1f}, the stock about "
+                    f"{expect:.1f}) and has no stikkur")
+        return None
+
+    def _keep(self, t: _Table, legal: list[int]) -> tuple[int, str]:
+        if KEEP_BOTH in legal:
+            return KEEP_BOTH, "keep both packets: more cards and no pile for anyone else"
+        view: Any = t.view
+        aside = [parse_card(c) for c, place in view.seen if place == "aside"]
+        new = cards_of(t.hand)
+        v_new = t.hand_worth(new)
+        v_old = t.hand_worth(aside)
+        exchanges = [a for a in legal if EXCHANGE0 <= a < CHOOSE0]
+        if REVERT in legal and v_old > v_new:
+            why = f"return the new cards: my old hand is better ({v_old:.1f} > {v_new:.1f})"
+            return REVERT, why
+        if exchanges:
+            a = self._best_exchange(t, exchanges)
+            return a, f"trade the 5 from the stock for {format_card(a - EXCHANGE0)}"
+        return KEEP, f"keep the new hand (worth {v_new:.1f} against {v_old:.1f})"
+
+    def _claim_or_continue(self, t: _Table) -> tuple[int, str]:
+        lambs, masters = t.sure_winners()
+        sure = len(lambs) + len(masters)
+        if sure >= self.continue_sure:
+            return CONTINUE, f"play for nine: I hold {sure} sure winners for tricks 6-9"
+        return CLAIM, f"claim the game: only {sure} sure winners for the last four tricks"
+
+    # -- card play ------------------------------------------------------------------------------
+    def _play(self, t: _Table, plays: list[int]) -> tuple[int, str]:
+        view: Any = t.view
+        me = t.me
+        won = view.tricks_won
+        team = won[me] + won[t.partner]
+        opp = won[t.opps[0]] + won[t.opps[1]]
+        need, oneed = 5 - team, 5 - opp
+        deciding = view.playing_for_nine or min(need, oneed) == 1
+        lam = self.lam_deciding if deciding else self.lam
+        lambs, masters = t.sure_winners()
+        if not view.current_trick:
+            return self._lead(t, plays, lam * self.lead_scale, need, lambs, masters)
+        return self._follow(t, plays, lam)
+
+    def _lead(self, t: _Table, plays: list[int], lam: float, need: int,
+              lambs: list[Card], masters: list[Card]) -> tuple[int, str]:
+        view: Any = t.view
+        legal_lambs = [c for c in lambs if c in plays]
+        if legal_lambs:
+            c = min(legal_lambs)
+            return c, f"lead the lamb {format_card(c)}: nothing beats a led lamb (rules §5.5)"
+        sure = len(lambs) + len(masters)
+        if masters and (sure >= need or view.playing_for_nine):
+            c = max(masters, key=lambda x: (t.role(t.me, x), x))
+            return c, f"cash the master stikkur {format_card(c)}: {sure} sure tricks, {need} needed"
+        o1, o3 = t.opps
+        best = None
+        for c in plays:
+            r = t.role(t.me, c)
+            w = t.worth(c, r, lambs_need_lead=not lambs)
+            if r == LAMB:
+                p = 1.0
+                squeeze = 0.0
+            else:
+                p1 = t.p_beat(o1, c, r)
+                p3 = t.p_beat(o3, c, r)
+                hold = (1.0 - p1) * (1.0 - p3)
+                p = hold + (1.0 - hold) * self.rescue
+                squeeze = (1.0 - hold) * self._spend(t, c, r)
+            score = p - lam * w + self.squeeze * squeeze
+            key = (score, -w, -c)
+            if best is None or key > best[0]:
+                best = (key, c, p, r)
+        assert best is not None
+        _, c, p, r = best
+        return c, self._lead_reason(c, r, p)
+
+    @staticmethod
+    def _lead_reason(c: Card, r: int, p: float) -> str:
+        name = format_card(c)
+        if _is_stikkur(r):
+            return f"lead the stikkur {name} (holds {p:.0%})"
+        if r == FRIKORT:
+            return f"lead the frikort {name}: only a stikkur beats it"
+        if r in (KONGUR, FRU):
+            return f"lead {name}: only a high capture card or a stikkur beats it"
+        if r == PLAIN and c & 15 >= 11:
+            return f"lead the plain {name}: hard to beat cheaply"
+        return f"lead {name}, a cheap card, and keep the good ones"
+
+    def _spend(self, t: _Table, c: Card, r: int) -> float:
+        """About what an opponent spends to beat a led ``c``: the worth of a cheap beater."""
+        ws = sorted(t.worth(x, t.roles[x]) for x in t.unknown if t.beats(t.roles[x], x, r, c))
+        if not ws:
+            return 0.0
+        low = ws[:max(1, len(ws) // 3)]
+        return sum(low) / len(low)
+
+    def _follow(self, t: _Table, plays: list[int], lam: float) -> tuple[int, str]:
+        view: Any = t.view
+        me = t.me
+        wseat, wcard = view.current_trick[0]
+        wrole = t.role(wseat, wcard)
+        for seat, c in view.current_trick[1:]:
+            r = t.role(seat, c)
+            if t.beats(r, c, wrole, wcard):
+                wseat, wcard, wrole = seat, c, r
+        after = [(me + i) % 4 for i in range(1, 4 - t.nplayed)]
+        partner_after = t.partner in after
+        can_beat = False
+        best = None
+        for c in plays:
+            r = t.role(me, c)
+            w = t.worth(c, r)
+            if t.beats(r, c, wrole, wcard):
+                ws, wc, wr = me, c, r
+                can_beat = True
+            else:
+                ws, wc, wr = wseat, wcard, wrole
+            if ws % 2 == me % 2:
+                p = 1.0
+                for q in after:
+                    if q % 2 != me % 2:
+                        p *= 1.0 - t.p_beat(q, wc, wr)
+            elif partner_after:  # he plays last: he beats what wins by then, if he can
+                p = t.p_beat(t.partner, wc, wr)
+                if len(after) == 2:  # an opponent plays between us and may raise the bar
+                    p *= 1.0 - self.cover * t.p_beat(after[0], wc, wr)
+            else:
+                p = 0.0
+            score = p - lam * w
+            if self.last_wins and not after and ws % 2 == me % 2:
+                score += 10.0
+            key = (score, -w, -c)
+            if best is None or key > best[0]:
+                best = (key, c, p, ws)
+        assert best is not None
+        _, c, p, ws = best
+        name = format_card(c)
+        if ws == me:
+            if not after:
+                return c, f"win the trick with {name}, the cheapest card that beats it"
+            return c, f"beat it with {name} (holds {p:.0%} against those still to play)"
+        won = format_card(wcard)
+        if wseat % 2 == me % 2:
+            if p >= 0.95:
+                return c, f"partner's {won} holds: throw {name}"
+            return c, f"partner's {won} wins so far: throw {name}"
+        if wrole == LAMB:
+            return c, f"nothing beats a led lamb: throw {name}"
+        if not can_beat:
+            return c, f"I cannot beat {won}: throw {name}"
+        if partner_after:
+            return c, f"leave {won} to my partner: throw {name}"
+        return c, f"{won} is not worth a good card: throw {name}"
