@@ -57,10 +57,10 @@ def test_records_replay_to_the_scores_reported(tmp_path: Path) -> None:
         jsonschema.validate(out, SCHEMA)
         last = out["deals"][row["deal"]]
         assert len(out["deals"]) == row["deal"] + 1
-        assert last["result"]["score"] == row["score"]
+        assert last["result"]["score"] == row["value"]  # Brus: the value is the score
         decks.setdefault(row["group"], set()).add(tuple(rec["deals"][-1]["deck"]))
     assert all(len(d) == 1 for d in decks.values())  # duplicate: one deck per group
-    assert [list(p.score) for g in run.groups for p in g.plays] == [r["score"] for r in rows]
+    assert [list(p.score) for g in run.groups for p in g.plays] == [r["value"] for r in rows]
 
 
 def _run(scores: list[list[tuple[int, ...]]]) -> ArenaRun:
@@ -128,3 +128,20 @@ def test_cli_refuses_bad_input_with_a_named_problem(argv: list[str], message: st
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "sjavs", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_styrivolt_deal_value_counts_monks_crosses() -> None:
+    """Stýrivolt rules §9.3/§10.1: made alone scores a monk's cross, no lines; a monk's cross
+    is two crosses of three lines, so the arena and the bots count it as six lines."""
+    from stikk.core.game import DealResult
+
+    game = make_game("styrivolt")
+    made_alone = DealResult((5, 0, 0, 0), (0, 0), {"outcome": "made alone",
+                                                   "monk_crosses": [1, 0]})
+    assert game.deal_value(made_alone) == (6.0, 0.0)
+    made = DealResult((3, 0, 2, 0), (2, 0), {"outcome": "made", "monk_crosses": [0, 0]})
+    assert game.deal_value(made) == (2.0, 0.0)
+    penalised = DealResult((1, 2, 2, 0), (0, 1), {"outcome": "ordinary win",
+                                                  "monk_crosses": [1, 0]})
+    assert game.deal_value(penalised) == (6.0, 1.0)
+    assert make_game("brus").deal_value(DealResult((0,) * 4, (2, 1), {})) == (2.0, 1.0)

@@ -9,9 +9,9 @@ heuristic rollout) and backs the result up.  Every node keeps the total reward o
 the seat that chose the action leading to it, so opponents choose for
 themselves and partners for their side.
 
-The reward of a seat is its side's deal score minus the mean of the other sides'
-(``DealResult.score``: every game's score is what the deal awarded, so higher is
-better), divided by the largest magnitude seen in the search so that the
+The reward of a seat is its side's deal value minus the mean of the other sides'
+(``Game.deal_value``: what the deal awarded in the game's unit, higher is better),
+divided by the largest magnitude seen in the search so that the
 exploration constant means the same in every game.
 
 Budgets: ``iters`` (deterministic for a given seed: the same view, legal set and
@@ -62,7 +62,7 @@ class SearchResult:
     seconds: float
 
 
-def utilities(game: Game[Any], score: Sequence[int]) -> list[float]:
+def utilities(game: Game[Any], score: Sequence[float]) -> list[float]:
     """Per seat: its side's score minus the mean of the other sides' scores.
 
     >>> from stikk.games import make_game
@@ -244,7 +244,7 @@ class ISMCTSAgent:
             rollout(state, rng)
             result = state.result()
             assert result is not None
-            util = utilities(game, result.score)
+            util = utilities(game, game.deal_value(result))
             top = max(abs(x) for x in util)
             if top > scale:
                 scale = top

@@ -50,8 +50,9 @@ class DealPlay:
 
     seat_map: tuple[int, ...]
     """Agent index per seat."""
-    score: tuple[int, ...]
-    """The deal's score per side (``DealResult.score``)."""
+    score: tuple[float, ...]
+    """The deal's value per side (``Game.deal_value``: ``DealResult.score`` and, in
+    Stýrivolt, six lines per monk's cross)."""
     record: dict[str, Any] | None = None
     """The match record up to and including this deal (CONFORMANCE.md §3), if kept."""
 
@@ -108,8 +109,9 @@ def _context(game: Game[Any], rng: random.Random, dealer: int) -> tuple[Match, i
     return match, len(match.deals)
 
 
-def play_deal(match: Match, deck: list[int], agents: Sequence[Agent]) -> tuple[int, ...]:
-    """Play the match's next deal from ``deck`` with ``agents[seat]``; its score per side."""
+def play_deal(match: Match, deck: list[int], agents: Sequence[Agent]) -> tuple[float, ...]:
+    """Play the match's next deal from ``deck`` with ``agents[seat]``; its value per side
+    (:meth:`~stikk.core.game.Game.deal_value`: the score, and Stýrivolt's monk's crosses)."""
     state = match.start_deal(deck)
     setup = DealSetup(state)
     for s, agent in enumerate(agents):
@@ -122,7 +124,7 @@ def play_deal(match: Match, deck: list[int], agents: Sequence[Agent]) -> tuple[i
         match.apply(action, seat=seat)
     result = state.result()
     assert result is not None
-    return tuple(result.score)
+    return match.game.deal_value(result)
 
 
 def play_group(task: GroupTask) -> GroupResult:
@@ -172,7 +174,7 @@ def run_arena(game: str | Game[Any], agents: Sequence[str], deals: int, *, seed:
 
     With ``records``, every deal played is written there as a match record
     (``group-00000-map-0.json``: the warm-up deals, then the arena deal) and
-    ``deals.jsonl`` lists each with its seat map and score.
+    ``deals.jsonl`` lists each with its seat map and value per side.
     """
     g = make_game(game) if isinstance(game, str) else game
     if deals < 1:
@@ -210,5 +212,5 @@ def _write_records(out_dir: Path, index_file: Any, result: GroupResult,
         name = f"group-{result.index:05d}-map-{m}.json"
         (out_dir / name).write_text(json.dumps(play.record, indent=1) + "\n")
         row = {"group": result.index, "map": m, "record": name, "deal": result.warmup,
-               "seats": [agents[a] for a in play.seat_map], "score": list(play.score)}
+               "seats": [agents[a] for a in play.seat_map], "value": list(play.score)}
         index_file.write(json.dumps(row) + "\n")

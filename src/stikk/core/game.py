@@ -183,6 +183,15 @@ class Game(ABC, Generic[OptionsT]):
         match = self.new_match(dealer)
         return match.start_deal(deck, rng=rng)
 
+    # -- what a deal is worth -------------------------------------------------------------------
+    def deal_value(self, result: DealResult) -> tuple[float, ...]:
+        """What a finished deal is worth to each side, in the game's unit (higher is better).
+
+        Agents maximise it and arenas average it.  Usually ``result.score``; a game whose
+        sheet counts something beside the score (Stýrivolt's monk's crosses) adds it here.
+        """
+        return tuple(float(x) for x in result.score)
+
     # -- sides -------------------------------------------------------------------------------
     @property
     def num_sides(self) -> int:

@@ -6,12 +6,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...cards import Card
-from ...core.game import Game
+from ...core.game import DealResult, Game
 from .actions import NUM_ACTIONS, action_text, parse_action
 from .match import StyrivoltMatch
 from .options import StyrivoltOptions
 from .state import StyrivoltState
 from .tables import PACK
+
+
+MONK_LINES = 6
+"""A monk's cross in lines: two crosses of three lines each (rules §10.1)."""
 
 
 class Styrivolt(Game[StyrivoltOptions]):
@@ -52,6 +56,13 @@ class Styrivolt(Game[StyrivoltOptions]):
                 and set(map(type, deck)) == {int}):
             return list(deck)  # type: ignore[arg-type]
         return super().check_deck(deck)
+
+    def deal_value(self, result: DealResult) -> tuple[float, ...]:
+        """Lines, with each monk's cross as six: a monk's cross counts as two crosses and a
+        cross is a line's three halves rubbed out (rules §10.1), so ``made alone`` is worth
+        more than ``made`` (2 lines) and an illegal taking (§11) costs the offender's side."""
+        monks = result.extras.get("monk_crosses", [0, 0])
+        return tuple(float(s + MONK_LINES * m) for s, m in zip(result.score, monks, strict=True))
 
     @property
     def num_sides(self) -> int:
