@@ -220,11 +220,12 @@ def _trusting(spec: WorldSpec, view: View, setup: DealSetup) -> WorldSampler:
 
 
 def test_sampler_reports_an_inconsistent_view() -> None:
-    """A view no deal can produce (a played card also in the seat's hand) is refused."""
+    """A view no deal can produce (a card another seat played, also in this seat's hand)
+    is refused."""
     state = _late_rw_position(2)
     seat = state.to_act
     view = state.view(seat)
-    played = state.tricks[0].plays[0][1]
+    played = next(c for t in state.tricks for s, c in t.plays if s != seat)
     bad = type(view)(**{**view.__dict__, "hand": view.hand | 1 << played})
     with pytest.raises(SamplingError):
         world_sampler(bad, DealSetup(state)).sample(random.Random(1))

@@ -8,6 +8,9 @@
 * The turned trump card (§4.3) is known; the undealt rest of the pack is not.
 * Blind rounds hide a seat's own hand until the play (§10.6); in forehead rounds
   a seat sees every hand but its own (§10.7).
+
+Nothing else narrows the worlds (bids say nothing certain about cards), so the spec is
+exact: every world it allows replays to the seat's view, and the sampler need not check.
 """
 
 from __future__ import annotations
@@ -62,4 +65,4 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
         locations.append(Location("undealt", rest, 0, ~0, ordered=False))
     for loc in locations:
         loc.allowed &= ~known_cards
-    return WorldSpec(setup, view.seat, locations, no_hidden_actions(view, setup))
+    return WorldSpec(setup, view.seat, locations, no_hidden_actions(view, setup), exact=True)
