@@ -22,6 +22,10 @@ CASES: dict[str, list[dict[str, Any]]] = {
         {"final_special_rounds": ["blind8", "zero8", "eight8"]},
         {"blind_all_rounds": True}, {"players": 3, "forehead_one_card_rounds": True},
     ],
+    "icelandic-brus": [
+        {}, {"allow_illegal_risk": True}, {"no_risk_last_trick": True},
+        {"allow_illegal_risk": True, "no_risk_last_trick": True},
+    ],
 }
 
 

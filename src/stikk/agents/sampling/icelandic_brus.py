@@ -1,0 +1,265 @@
+"""What an Icelandic Brús seat knows of the unseen cards (rules IS-3 … IS-5).
+
+Where the cards went (IS-3.4, IS-4.4).  The dealer's left receives deck cards 0–2, the next
+seat 3–5 and so on; after trick ``t`` (0-based) the next four stock cards go one each to
+the trick's winner and then clockwise.  Trick winners are public, so every seat knows which
+deck positions each seat has received, and when: the dealt three at time 0, the draw after
+trick ``t`` at time ``t + 1``.  The undrawn rest is the stock.
+
+What the seat knows, and how it becomes a constraint:
+
+* **The cut card** (IS-3.2, IS-3.3) is the bottom card, shown to everybody: deck position 35
+  is known to hold it, whoever drew it (the last card of the sixth draw).  In a cut-point
+  entry (JC or KH cut) nothing else was dealt: the other 35 cards are simply unknown.
+* **Its own hand and every card played**, by whom and in which trick.  A card played by
+  a seat in trick ``u`` lies in one of that seat's positions received at time ``u`` or
+  earlier; the seat's current hand fills the rest of its positions.
+* **No voids.**  There is no duty to follow suit or to beat (IS-4.2), so a play reveals
+  nothing about the cards a seat still holds.
+* **A KH risk** (IS-5.2): seat ``p`` risking KH in trick ``v`` with the risk legal did not
+  hold JC then (condition 3).  JC is therefore not among ``p``'s positions received up to
+  time ``v``; it may still have *entered* ``p``'s hand later, by a draw at time ``> v``.
+  By default only legal risks exist (IS-5.6).  Under ``allow_illegal_risk`` the award at the
+  end of the risk trick (``risk`` / ``risk_beaten`` versus ``risk_illegal``,
+  ``state.public_reveals()``) tells whether the risk was legal; when every public
+  condition of IS-5.2 held (position, not the first trick, JC not yet played, the side not
+  on the rá, ``no_risk_last_trick``), an illegal risk shows that ``p`` held JC at time
+  ``v``, so JC is known to lie in ``p``'s positions up to time ``v`` (and still in ``p``'s
+  hand if not yet played).  A risk whose trick is still being played under that option, or
+  one that was illegal for a public reason, reveals nothing.
+* **Not risking** reveals nothing: a risk is never compulsory (IS-5.1, IS-5.4).
+* Draws and the comb (awards, erased lines, hanging) are public and follow from the
+  history; they add no constraint on the cards.
+
+Locations.  Each seat's received positions are one location (known: its played cards,
+and for the seat itself its hand; hidden cards allowed for the others), the stock another,
+position 35 the cut card.  The one exception is a legal risk by another seat ``p`` while JC
+is still unseen: then ``p``'s positions up to time ``v`` form one location (JC not
+allowed) and each later draw of ``p`` its own one-position location (JC allowed); ``p``'s
+cards played after trick ``v`` are not fixed to either part, and may lie only in positions
+received before they were played.
+
+Order inside a location.  The counting sampler shuffles a location's cards over its
+positions, which could put a played card into a position its seat drew only after playing
+it.  The spec's setup (:class:`OrderedSetup`) therefore first puts the cards of each
+location into an order in which they could have been played (earliest deadline first,
+honouring JC's earliest time after a held risk), then deals.  The number of such orders is
+the same for every assignment the sampler can draw (the hand cards carry no time
+constraint, and JC's only constraint is handled by the one-position locations), so worlds
+stay uniform over the decks that agree with the view; the replay check still rejects any
+world whose view differs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...cards import Card, format_card
+from ...core.view import View
+from ...games.icelandic_brus import IcelandicBrusState, IcelandicBrusView
+from ...games.icelandic_brus.tables import JC, KH, PACK_MASK
+from ..base import DealSetup
+from .core import Location, WorldSpec, no_hidden_actions
+
+DEALT = 12
+"""Cards dealt, three to each seat (IS-3.4); the stock is the rest of the deck."""
+NEVER = 99
+"""A deadline no trick reaches: a card still in hand may have come at any time."""
+RISK_AWARDS = ("risk", "risk_beaten", "risk_illegal")
+"""Award kinds that settle a KH risk (IS-5.3, IS-5.6)."""
+_JC_BIT = 1 << JC
+
+
+@dataclass(frozen=True)
+class Group:
+    """A location whose cards must be put in a playable order before dealing.
+
+    ``positions`` are sorted by the time their seat received them (``times``).  A card
+    played in trick ``u`` needs a position of time ``<= u`` (``deadline``); JC after a legal
+    risk in trick ``v`` needs one of time ``> v`` (``release``).
+    """
+
+    positions: tuple[int, ...]
+    times: tuple[int, ...]
+    deadline: dict[Card, int]
+    release: dict[Card, int]
+
+    def arrange(self, deck: list[Card]) -> None:
+        """Reorder this group's cards in ``deck`` (in place): earliest deadline first."""
+        dl = self.deadline
+        cards = sorted((deck[p] for p in self.positions), key=lambda c: dl.get(c, NEVER))
+        if self.release:
+            rel = self.release
+            out: list[Card] = []
+            for t in self.times:
+                for i, c in enumerate(cards):
+                    if rel.get(c, 0) <= t:
+                        out.append(cards.pop(i))
+                        break
+                else:  # no order fits: leave it, the replay rejects the world
+                    return
+            cards = out
+        for p, c in zip(self.positions, cards, strict=True):
+            deck[p] = c
+
+
+class OrderedSetup(DealSetup):
+    """A :class:`DealSetup` that first orders each group's cards so they can be played."""
+
+    __slots__ = ("base", "groups")
+
+    def __init__(self, base: DealSetup, groups: Sequence[Group]) -> None:
+        # no super().__init__: this setup deals through ``base``
+        self.base = base
+        self.groups = tuple(groups)
+        self.game = base.game
+        self.dealer = base.dealer
+        self.players = base.players
+
+    def deal(self, deck: list[Card]) -> IcelandicBrusState:
+        """The base setup's deal of ``deck`` with every group put in a playable order."""
+        d = list(deck)
+        for g in self.groups:
+            g.arrange(d)
+        state = self.base.deal(d)
+        assert isinstance(state, IcelandicBrusState)
+        return state
+
+
+def risk_verdict(view: IcelandicBrusView, setup: DealSetup) -> tuple[int, int, bool] | None:
+    """``(trick, seat, held_jc)`` when the view shows what a KH risk says about JC, else None.
+
+    ``held_jc`` is False for a legal risk (IS-5.2 condition 3: the risker did not hold JC)
+    and True for a risk penalised as illegal under ``allow_illegal_risk`` although every
+    public condition of IS-5.2 held (IS-5.6): then the risker held JC.
+    """
+    if not view.risks:
+        return None
+    v, p = view.risks[0]  # there is one KH, so at most one risk per deal
+    if not setup.game.options.allow_illegal_risk:
+        return v, p, False  # only legal risks are accepted (IS-5.6 default)
+    kinds = [k for _, _, k in view.awards if k in RISK_AWARDS]
+    if not kinds:
+        return None  # the risk's trick is still being played: nothing shown yet
+    if kinds[0] != "risk_illegal":
+        return v, p, False
+    tricks = [t.plays for t in view.tricks]
+    plays = tricks[v] if v < len(tricks) else view.current_trick
+    j = [c for _, c in plays].index(KH)
+    before = [c for t in tricks[:v] for _, c in t] + [c for _, c in plays[:j]]
+    probe = setup.deal(list(setup.game.pack()))
+    assert isinstance(probe, IcelandicBrusState)
+    # the only award a deal can make before its end is this risk's own (IS-5.7), so the
+    # comb at the risk is the comb at the start of the deal
+    start = probe.initial_comb[0]
+    public_ok = (j < 3 and v >= 1 and JC not in before and start[p & 1] <= 3
+                 and not (setup.game.options.no_risk_last_trick and v == 8))
+    return (v, p, True) if public_ok else None
+
+
+def world_spec(view: View, setup: DealSetup) -> WorldSpec:
+    """Locations: each seat's received positions, the stock, the cut card (module doc)."""
+    assert isinstance(view, IcelandicBrusView)
+    me = view.seat
+    size = len(setup.game.pack())
+    last = size - 1
+    cut = view.cut_card
+    cut_loc = Location("cut card", [last], 1 << cut)
+    actions = no_hidden_actions(view, setup)
+    if view.cut_point:  # IS-3.3: no deal; only the cut card is known
+        rest = Location("undealt", list(range(last)), 0, PACK_MASK & ~(1 << cut))
+        return WorldSpec(setup, me, [cut_loc, rest], actions,
+                         notes=[f"cut point: {format_card(cut)} cut, nothing dealt"])
+
+    # which positions each seat received, and when (IS-3.4, IS-4.4)
+    first = (view.dealer + 1) & 3
+    slots: list[list[tuple[int, int]]] = [[] for _ in range(4)]
+    for i in range(4):
+        slots[(first + i) & 3] += [(0, 3 * i + k) for k in range(3)]
+    draws = (size - DEALT - view.stock) // 4
+    for t in range(draws):
+        w = view.tricks[t].winner
+        for j in range(4):
+            pos = DEALT + 4 * t + j
+            if pos != last:
+                slots[(w + j) & 3].append((t + 1, pos))
+    stock = list(range(DEALT + 4 * draws, last))
+
+    # who played what, in which trick
+    trick_of: dict[Card, int] = {}
+    played = [0, 0, 0, 0]
+    plays = [t.plays for t in view.tricks]
+    if view.current_trick:
+        plays.append(view.current_trick)
+    for t, trick in enumerate(plays):
+        for seat, c in trick:
+            trick_of[c] = t
+            played[seat] |= 1 << c
+    hand = view.hand or 0
+    cut_bit = 1 << cut
+    hidden = PACK_MASK & ~hand & ~cut_bit
+    for m in played:
+        hidden &= ~m
+    notes: list[str] = []
+
+    # the KH risk (IS-5.2, IS-5.6)
+    deadline: list[dict[Card, int]] = [
+        {c: trick_of[c] for c in trick_of if played[s] >> c & 1} for s in range(4)]
+    release: list[dict[Card, int]] = [{}, {}, {}, {}]
+    extra_known = [0, 0, 0, 0]
+    no_jc = [0, 0, 0, 0]
+    split = -1  # the risker whose positions are split at the risk, if any
+    v = -1  # the risk's trick
+    verdict = risk_verdict(view, setup)
+    if verdict is not None:
+        v, p, held = verdict
+        mine = (played[p] | (hand if p == me else 0)) >> JC & 1
+        if held:
+            notes.append(f"seat {p} held JC at trick {v} (illegal risk, IS-5.6)")
+            deadline[p][JC] = min(deadline[p].get(JC, NEVER), v)
+            if hidden & _JC_BIT:
+                extra_known[p] = _JC_BIT
+                hidden &= ~_JC_BIT
+        else:
+            notes.append(f"seat {p} did not hold JC at trick {v} (risk, IS-5.2)")
+            if mine:
+                release[p][JC] = v + 1
+            elif hidden & _JC_BIT and p != me:
+                if any(t > v for t, _ in slots[p]):
+                    split = p
+                else:
+                    no_jc[p] = _JC_BIT
+
+    locations = [cut_loc]
+    groups: list[Group] = []
+    for q in range(4):
+        own = sorted(slots[q])
+        if q == split:
+            early = [(t, pos) for t, pos in own if t <= v]
+            late = [(t, pos) for t, pos in own if t > v]
+            after = 0  # q's cards played after trick v: early or late
+            for c, u in deadline[q].items():
+                if u > v and c != cut:
+                    after |= 1 << c
+            known = played[q] & ~cut_bit & ~after
+            locations.append(Location(f"seat {q} up to time {v}", [pos for _, pos in early],
+                                      known, (hidden & ~_JC_BIT) | after))
+            groups.append(Group(tuple(pos for _, pos in early), tuple(t for t, _ in early),
+                                deadline[q], {}))
+            for t, pos in late:
+                ok = 0
+                for c, u in deadline[q].items():
+                    if u >= t and after >> c & 1:
+                        ok |= 1 << c
+                locations.append(Location(f"seat {q} draw {t}", [pos], 0, hidden | ok))
+            continue
+        known = (played[q] | (hand if q == me else 0) | extra_known[q]) & ~cut_bit
+        allowed = 0 if q == me else hidden & ~no_jc[q]
+        locations.append(Location(f"seat {q}", [pos for _, pos in own], known, allowed))
+        if known:
+            groups.append(Group(tuple(pos for _, pos in own), tuple(t for t, _ in own),
+                                deadline[q], release[q]))
+    if stock:
+        locations.append(Location("stock", stock, 0, hidden))
+    return WorldSpec(OrderedSetup(setup, groups), me, locations, actions, notes=notes)
