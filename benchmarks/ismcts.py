@@ -41,7 +41,7 @@ except ImportError:  # running from a checkout without `pip install -e .`
 from playouts import _pin, environment
 
 from stikk.agents.base import DealSetup
-from stikk.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
+from stikk.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent, default_iterations
 from stikk.games import game_ids, make_game
 from stikk.games.romanian_whist import RomanianWhist
 
@@ -101,7 +101,7 @@ def openspiel_decisions(pyspiel: Any, sims: int, repeats: int) -> dict[str, floa
 
 
 def game_decision_times(deals: int, seed: int,
-                        iterations: int = DEFAULT_ITERATIONS) -> dict[str, dict[str, float]]:
+                        iterations: int | None = None) -> dict[str, dict[str, float]]:
     """Per game: IS-MCTS's seconds per decision over seeded deals (default budget)."""
     out: dict[str, dict[str, float]] = {}
     for gid in game_ids():
@@ -112,7 +112,7 @@ def game_decision_times(deals: int, seed: int,
             match = game.new_match(d % game.players)
             state = match.start_deal(rng=rng)
             setup = DealSetup(state)
-            bot = ISMCTSAgent(game, iterations=iterations, seed=d)
+            bot = ISMCTSAgent(game, iterations=iterations or default_iterations(gid), seed=d)
             while not state.terminal:
                 legal = state.legal_actions()
                 seat = state.to_act
@@ -126,7 +126,8 @@ def game_decision_times(deals: int, seed: int,
                     a = legal[0]
                 match.apply(a)
         out[gid] = {"decisions": len(times), "mean_s": statistics.fmean(times) if times else 0.0,
-                    "max_s": max(times, default=0.0)}
+                    "max_s": max(times, default=0.0),
+                    "iterations": iterations or default_iterations(gid)}
     return out
 
 
@@ -137,8 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", action="store_true",
                    help="also time the default IS-MCTS of every game per decision")
     p.add_argument("--game-deals", type=int, default=2, help="deals per game for --games")
-    p.add_argument("--game-iters", type=int, default=DEFAULT_ITERATIONS,
-                   help="IS-MCTS iterations for --games (default: the agent's default)")
+    p.add_argument("--game-iters", type=int, default=None,
+                   help="IS-MCTS iterations for --games (default: each game's default)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--cpu", type=int, default=None, help="CPU to pin to (default: the first)")
     p.add_argument("--no-openspiel", action="store_true")
@@ -179,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         times = game_decision_times(args.game_deals, args.seed, args.game_iters)
         result["decision_seconds"] = times
         for gid, t in times.items():
-            print(f"  {gid:<15} IS-MCTS ({args.game_iters} iterations): "
+            print(f"  {gid:<15} IS-MCTS ({t['iterations']:.0f} iterations): "
                   f"{t['mean_s']:.3f} s mean, {t['max_s']:.3f} s worst over "
                   f"{t['decisions']:.0f} decisions")
     result["environment"] = environment(pinned)

@@ -15,8 +15,9 @@ divided by the largest magnitude seen in the search so that the
 exploration constant means the same in every game.
 
 Budgets: ``iters`` (deterministic for a given seed: the same view, legal set and
-seed give the same action) and an optional wall-clock ``time`` in seconds (for
-interactive play; it makes the choice depend on machine speed).
+seed give the same action; the default is per game, :data:`DEFAULT_ITERATIONS`) and an
+optional wall-clock ``time`` in seconds (for interactive play; it makes the choice
+depend on machine speed).
 """
 
 from __future__ import annotations
@@ -34,7 +35,22 @@ from .base import Agent, DealSetup
 from .registry import AgentSpecError
 from .sampling import world_sampler
 
-DEFAULT_ITERATIONS = 400
+DEFAULT_ITERATIONS: dict[str, int] = {
+    "romanian-whist": 1000,
+    "sjavs": 1000,
+    "bauernstoss": 1000,
+    "brus": 1000,
+    "icelandic-brus": 1000,
+    "styrivolt": 1000,
+}
+"""Iterations per decision when no budget is given, per game: chosen so that a decision
+takes well under a second on one core (``benchmarks/ismcts.py --games`` measures it)."""
+FALLBACK_ITERATIONS = 1000
+
+
+def default_iterations(game_id: str) -> int:
+    """The default iteration budget of IS-MCTS in a game."""
+    return DEFAULT_ITERATIONS.get(game_id, FALLBACK_ITERATIONS)
 DEFAULT_C = 0.7
 
 
@@ -114,10 +130,12 @@ class ISMCTSAgent:
     True
     """
 
-    def __init__(self, game: Game[Any], *, iterations: int | None = DEFAULT_ITERATIONS,
+    def __init__(self, game: Game[Any], *, iterations: int | None = -1,
                  time_limit: float | None = None, c: float = DEFAULT_C,
                  rollout: str = "random", seed: int | None = None,
                  name: str = "ismcts") -> None:
+        if iterations == -1:  # not given: the game's default
+            iterations = default_iterations(game.id)
         if iterations is None and time_limit is None:
             raise ValueError("IS-MCTS needs an iteration or a time budget")
         if iterations is not None and iterations < 1:
@@ -154,7 +172,7 @@ class ISMCTSAgent:
         except ValueError as e:
             raise AgentSpecError(f"ismcts setting in {spec!r}: {e}") from None
         if iters is None and limit is None:
-            iters = DEFAULT_ITERATIONS
+            iters = default_iterations(game.id)
         try:
             return cls(game, iterations=iters, time_limit=limit, c=c,
                        rollout=settings.get("rollout", "random"), seed=seed, name=spec)

@@ -153,6 +153,11 @@ def enumerate_worlds(real: State, seat: int, *, limit: int = 9) -> Counter[str]:
     The hidden cards (``real.hidden_from(seat)``) are permuted over their deck
     positions in every way; steps whose text the seat sees differently from the
     real action's text are filled with every legal action it would see alike.
+
+    Cards the seat has seen played stay where they really lay.  That is exact where a
+    seat's cards are one set (every game dealt once); where cards arrive over time
+    (the Brus and Brús draws) a played card might also have come from another of its
+    player's positions, and those games' tests use a brute force that moves them too.
     """
     game = real.game
     setup = DealSetup(real)
