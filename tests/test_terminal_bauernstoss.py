@@ -50,6 +50,11 @@ TEN_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}  # rules §2.2
 # -- helpers ----------------------------------------------------------------------------------
 
 
+def _random_table(players: int) -> str:
+    """The human at seat 0 and seeded random bots elsewhere (the scripted games rely on them)."""
+    return ",".join(["human"] + ["random"] * (players - 1))
+
+
 def screen() -> Console:
     return Console(file=io.StringIO(), width=100, force_terminal=False)
 
@@ -175,6 +180,8 @@ def make_session(script: Script, *, decks: Sequence[Sequence[str]] = (), dealer:
     """A table for seat 0; the first deals use ``decks``; ``bots`` replaces agents by
     scripted :class:`Bot` s (seat -> action texts)."""
     console = screen()
+    if seats is None:
+        seats = _random_table(4)
     session = TableSession(make_game(game), seats=seats, dealer=dealer, console=console,
                            input_fn=script, **kw)
     script.session, script.console = session, console

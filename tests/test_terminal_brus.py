@@ -40,6 +40,11 @@ HONOUR = {"KH": "Brus", "8S": "Galhund"}
 _CARD_RE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([♣♠♥♦CSHD])(?![0-9A-Za-z])")
 
 
+def _random_table(players: int) -> str:
+    """The human at seat 0 and seeded random bots elsewhere (the scripted games rely on them)."""
+    return ",".join(["human"] + ["random"] * (players - 1))
+
+
 # -- rules by hand -------------------------------------------------------------------------------
 
 
@@ -158,6 +163,8 @@ def run_game(players: int, seed: int, choose: Choose, *, seats: str | None = Non
     if deck is not None:
         cards = [parse_card(t) for t in deck]
         game.shuffled_deck = lambda rng: list(cards)  # type: ignore[method-assign]
+    if seats is None:
+        seats = _random_table(players)
     session = TableSession(game, seats=seats, seed=seed, console=console, input_fn=input_fn,
                            record_path=record)
     holder["s"] = session

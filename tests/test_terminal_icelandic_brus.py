@@ -41,6 +41,11 @@ _CARD_RE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([♣♠♥♦CSHD])(?![0
 _COMB_RE = re.compile(r"^  (?:(We|They)\s+)?([AB])  ([┃║╳](?: [┃║╳]){4})   (\d) erased", re.M)
 
 
+def _random_table(players: int) -> str:
+    """The human at seat 0 and seeded random bots elsewhere (the scripted games rely on them)."""
+    return ",".join(["human"] + ["random"] * (players - 1))
+
+
 # -- the rules by hand ---------------------------------------------------------------------------
 
 
@@ -231,6 +236,8 @@ def run_game(seed: int, choose: Choose, *, seats: str | None = None, options: st
         calls.append(answer)
         return answer
 
+    if seats is None:
+        seats = _random_table(4)
     session = TableSession(make_game("icelandic-brus" + options), seats=seats, seed=seed,
                            console=console, input_fn=input_fn, record_path=record)
     holder["s"] = session

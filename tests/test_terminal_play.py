@@ -170,7 +170,7 @@ def test_score_table_after_every_round_and_final_standings(full_game: dict[str, 
     for seg, entry, k in zip(segments(out, 24), rec["deals"], schedule(4), strict=True):
         table = seg[seg.index("— result"):]
         for seat in range(4):
-            row = re.search(rf"^seat {seat} \((?:you|random)\)\s+(\d)\s+(\d)\s+(\S+)\s+(-?\d+)",
+            row = re.search(rf"^seat {seat} \((?:you|heuristic)\)\s+(\d)\s+(\d)\s+(\S+)\s+(-?\d+)",
                             table, re.M)
             assert row, table
             bid, won, pts, total = int(row[1]), int(row[2]), int(row[3]), int(row[4])
@@ -185,7 +185,7 @@ def test_score_table_after_every_round_and_final_standings(full_game: dict[str, 
     best = max(totals)
     winners = [s for s in range(4) if totals[s] == best]
     for s in range(4):
-        row = re.search(rf"seat {s} \((?:you|random)\)\s+(-?\d+)(\s+★ winner)?", final)
+        row = re.search(rf"seat {s} \((?:you|heuristic)\)\s+(-?\d+)(\s+★ winner)?", final)
         assert row and int(row[1]) == totals[s]
         assert bool(row[2]) == (s in winners)
     assert session.match.winner == winners

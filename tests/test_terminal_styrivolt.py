@@ -54,6 +54,11 @@ SHOWN_SUITS = "HSDC"  # plain cards are shown ♥ ♠ ♦ ♣
 RANK_ORDER = "23456789TJQKA"
 
 
+def _random_table(players: int) -> str:
+    """The human at seat 0 and seeded random bots elsewhere (the scripted games rely on them)."""
+    return ",".join(["human"] + ["random"] * (players - 1))
+
+
 def dealt(deck: list[str], dealer: int) -> tuple[list[list[str]], list[str]]:
     """Rules §3.4–§3.5: the four hands and the stock."""
     hands: list[list[str]] = [[], [], [], []]
@@ -201,6 +206,8 @@ def run_game(seed: int, choose: Choose, *, seats: str | None = None, deals: int 
         calls.append(answer)
         return answer
 
+    if seats is None:
+        seats = _random_table(4)
     session = TableSession(make_game("styrivolt"), seats=seats, seed=seed, console=console,
                            input_fn=input_fn, record_path=record, max_deals=deals)
     holder["s"] = session

@@ -47,8 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play at a terminal table against bots")
     play.add_argument("game", choices=game_ids())
     play.add_argument("--players", type=int, help="number of players")
-    play.add_argument("--seats", help="comma-separated seat kinds: human, random (default: "
-                      "human at seat 0, random elsewhere)")
+    play.add_argument("--seats", help="comma-separated seat kinds: human, random, heuristic, "
+                      "ismcts[:iters=N] (default: human at seat 0, heuristic elsewhere)")
     play.add_argument("--seed", type=int, help="seed for the shuffle and the bots")
     play.add_argument("--dealer", type=int, default=0, help="first dealer (default 0)")
     play.add_argument("--option", action="append", default=[], metavar="K=V",

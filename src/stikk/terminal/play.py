@@ -70,6 +70,10 @@ LAST_WORDS = frozenset({"l", "last"})
 TABLE_WORDS = frozenset({"t", "table"})
 HINT_WORDS = frozenset({"hint"})
 
+DEFAULT_BOT = "heuristic"
+"""Who fills the other seats without ``--seats``: the rule-based player (instant and sensible;
+``--seats human,ismcts,...`` for the searching bot)."""
+
 HINT_AGENT = "ismcts"
 """The bot whose choice ``hint`` shows: the default IS-MCTS, from the asking seat's view."""
 
@@ -121,15 +125,15 @@ class Seating:
 def parse_seats(spec: str | None, players: int) -> Seating:
     """The ``--seats`` list: ``human`` or an agent name per seat, comma-separated.
 
-    Without it, a human sits at seat 0 and random agents elsewhere.
+    Without it, a human sits at seat 0 and heuristic bots elsewhere.
 
     >>> parse_seats(None, 3).kinds
-    ('human', 'random', 'random')
+    ('human', 'heuristic', 'heuristic')
     >>> parse_seats("random, Human ,random", 3).kinds
     ('random', 'human', 'random')
     """
     if spec is None:
-        return Seating((HUMAN,) + ("random",) * (players - 1))
+        return Seating((HUMAN,) + (DEFAULT_BOT,) * (players - 1))
     kinds = tuple(k.strip().lower() for k in split_agent_list(spec))
     if len(kinds) != players:
         raise StikkError(f"--seats lists {len(kinds)} seat(s) but the game has {players} "
