@@ -40,6 +40,18 @@ CASES: dict[str, list[dict[str, Any]]] = {
         {}, {"allow_illegal_risk": True}, {"no_risk_last_trick": True},
         {"allow_illegal_risk": True, "no_risk_last_trick": True},
     ],
+    "bauernstoss": [
+        {}, {"preset": "alterSchoofkopp"}, {"equal_bid_requires_chance": False},
+        {"partner_tie_resolution": "compareCards"}, {"four_jacks_may_bid_number": True},
+        {"jack_overtake_rule": False}, {"trump_lead_must_beat": True},
+        {"no_solo_in_first_deal": False}, {"small_solo_allowed": False},
+    ],
+    "sjavs": [
+        {"players": 4}, {"players": 3}, {"players": 2}, {"suduroy_deal": True},
+        {"players": 3, "three_player_cut_packets": "4-2-4"},
+        {"voluntary_announcements": True}, {"players": 3, "voluntary_announcements": True},
+        {"players": 2, "voluntary_announcements": True},
+    ],
 }
 
 

@@ -68,7 +68,12 @@ class WorldSpec:
     seat: int
     locations: list[Location]
     actions: Callable[[list[Card]], list[int] | None]
-    """The full action sequence (hidden actions filled in) for a world's deck, or None."""
+    """The full action sequence (hidden actions filled in) for a world's deck, or None.
+
+    It is called before the deck is dealt and may lay the deck out in place: a spec whose
+    exact worlds form a mixture of finer layouts (Sjavs announcements, Bauernstoss hidden
+    bid suits) draws ``locations`` as a coarse envelope, turns the envelope's shuffle into a
+    uniform choice among the exact worlds and writes that world into the deck."""
     exact: bool = False
     """Whether the spec states *everything* the seat knows, so that every world it allows
     replays legally to the seat's view.  Then the sampler skips comparing views (the
@@ -216,7 +221,9 @@ def build_deck(locations: Sequence[Location], assignment: Sequence[Mask], size: 
 
 
 def replay_world(spec: WorldSpec, deck: list[Card]) -> State | None:
-    """The world's state after its actions, or None if an action is illegal there."""
+    """The world's state after its actions, or None if an action is illegal there.
+
+    ``spec.actions(deck)`` runs first, so it may lay the deck out before the deal."""
     actions = spec.actions(deck)
     if actions is None:
         return None
