@@ -22,6 +22,15 @@ CASES: dict[str, list[dict[str, Any]]] = {
         {"final_special_rounds": ["blind8", "zero8", "eight8"]},
         {"blind_all_rounds": True}, {"players": 3, "forehead_one_card_rounds": True},
     ],
+    "styrivolt": [
+        {}, {"open_suit_selection": True},
+        {"illegal_stock": "allow_and_penalize", "first_take_window": "any_trick"},
+        {"cut_for_stikkar": "up_to_fourth_two", "cut_queen_substitute": True,
+         "kh_claims_bird": True, "forced_beating": True},
+        {"cut_for_stikkar": "bottom"}, {"cut_for_stikkar": "up_to_fourth"},
+        {"forced_beating": True}, {"capture_model": "flat_jack"},
+        {"postur_reach": "K", "exposure_tie_autopolicy": "higher_face"},
+    ],
     "brus": [
         {"players": 4}, {"players": 3}, {"four_card_brus": True},
         {"players": 3, "four_card_brus": True}, {"no_stock": True},

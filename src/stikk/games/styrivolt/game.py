@@ -13,7 +13,6 @@ from .options import StyrivoltOptions
 from .state import StyrivoltState
 from .tables import PACK
 
-
 MONK_LINES = 6
 """A monk's cross in lines: two crosses of three lines each (rules §10.1)."""
 

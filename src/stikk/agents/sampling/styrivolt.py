@@ -1,0 +1,1397 @@
+"""What a Styrivolt seat knows of the unseen cards, as locations (rules §3–§9, §11, §12).
+
+**Where the cards go** (rules §3, §12.6).  Deck positions ``12r + 3k + j`` go to the seat
+``(dealer + 1 + k) % 4``: each seat's nine dealt positions form a *bundle* ``D0`` … ``D3``;
+positions 36–47 are the stock, bundle ``S``.  A bundle's cards move together (rules §8.3):
+a hand is set aside when its owner takes, the stock packet or the pile is received, the
+packet not kept becomes the pile (at the second taking: goes out of play, §8.4), KEEP_BOTH
+joins two.  A symbolic replay of the history follows these public moves, so at every moment
+the spec knows which bundles make up each hand, the set-aside packet, the pile and the
+out-of-play packet; single cards leave a bundle only by a play, an exchange (both public)
+or a face-down discard (hidden).  A played card, a traded-in five, K♥ given for the
+Fuglurin (§12.7) lie in a bundle of the hand that gave them at that moment.
+
+**The turned cards** (rules §4.1–§4.3).  The ``turned_count`` top stock cards were turned:
+the first of the first chosen suit, the next ones of the chosen suits, the last the
+*stopper* of a third suit (if the whole stock was turned it may be either).  Each chosen
+suit's exposure (§4.2) is a function of that suit's turned cards, read backwards: the
+exposed cards lie among the turned ones, and whatever the exposure rules out (the 5 when a
+7 or a stikkur was exposed, a stronger stikkur, a card earlier in the priority list, the
+tied card the dealer was not asked about; the dealer's ``EXPOSE`` puts the other tied card
+among the turned cards, Engine decision 2, ``higher_face`` leaves it open) does not.
+The positions are split into *first*, *turned*, *stopper* and the untouched rest, so the
+draw respects all of this exactly.  The dealer knows his turned cards (the view's
+``seen``); under ``open_suit_selection`` (§12.3) everybody knows them in order.  A void
+deal (§4.6) has a stock of a single suit.
+
+**The cut** (§12.6, Engine decision 16).  ``bottom``: a cut stikkur lies at position 47, or
+the card there is no permanent stikkur.  ``up_to_fourth(_two)``: the cutter looked from 47
+upwards; every card he looked at and left is no permanent stikkur.  The cutter knows which
+cards he looked at (before the stock is taken his ``seen`` cards in the stock are exactly
+those), hence where the stikkar lay; for other seats the order of positions 44–47 is drawn
+in ``actions(deck)`` uniformly among the orders under which the cut finds exactly the cut
+stikkar, kept with probability (their number) / (the most any four cards have).  The claim
+offers (Engine decisions 17–18) go to the holder of the king (9H beside 2H: Q♥; with
+``cut_queen_substitute`` the queen if no hand holds the king): an answer shows who held it,
+no offer that no hand did; the card given lies in the claimer's dealt hand.
+
+**What else narrows the places**, each a per-card set of allowed locations:
+
+* *Cards seen.*  The seat's hand and ``seen`` cards (with their places), played cards, the
+  exposed and dead cards.  A seat knows every card of a bundle it has held (or, as dealer,
+  every turned card) until another seat discards face down from a hand holding it (the
+  engine then makes everyone else forget that hand): no unknown card lies there.
+* *The right to take* (§8.1, §8.4, Engine decisions 3–4).  Under ``illegal_stock = forbid``
+  (and under ``allow_and_penalize`` once the deal is over and the taker is not penalised,
+  §11) a taker's dealt hand and his hand when taking held no stikkar.
+* *REVERT / KEEP_BOTH* (§8.3 step 5, §8.5): REVERT says the new packet held no stikkur and
+  the set-aside hand no trader whose suit has an available exposed stikkur; KEEP_BOTH says
+  the same of both packets.
+* *Offers* (§8.3 step 2, §12.7, Engine decisions 5, 19).  A last-chance or trick-9 offer
+  goes to the holder of the card (the 5, 5H, K♥): an answer shows who held it, no offer
+  that no hand did.  An answer that could belong to either of two offers says nothing.
+* *Forced beating* (§12.4, option; by default following and beating are free, §6.1: no
+  voids).  A seat that did not beat an opponent's winning card held no card beating it
+  (base roles, and promoted roles already announced, §5.6–§5.7; sevens are left open, a
+  promotion makes them weaker).  The void binds the bundles then in the hand, not cards
+  that entered later (a packet taken, an exchange); a card played later that beats must
+  have entered later.
+* *Announcements* (§5.7).  ``HESIN_ER_GODUR(p, r)``: the four ``r`` cards were in ``p``'s
+  hand at one moment, so each lies in a bundle that had been in that hand.
+
+**Hidden actions.**  Another seat's ``DISCARD ??`` (§8.3 step 6): ``actions(deck)`` replays
+the world to the discard and discards a card drawn uniformly from the taker's hand, leaving
+out the cards he is seen holding later (plays, trades, offers); a card everybody saw (an
+exposed card he chose or traded for) may be the one.  The number of candidates is the same
+in every world that can agree with the view, so worlds stay uniform.  The draws (and the
+cut zone's order) come from the order of the seat's own dealt positions, which the sampler
+shuffles uniformly and no view depends on: its rank among the ``9!`` orders is split into
+the choices, with a rejection that keeps them exactly uniform.
+
+**Speed.**  Locations that no card tells apart (typically the other hands and the untouched
+stock) are merged into one shuffled location, so the counting sampler's classes stay few;
+``actions(deck)`` lays each part out again (its known cards, then the next unknown cards in
+shuffled order), which is a uniformly random placement.
+
+**Left to rejection** (the replay keeps only worlds whose view is the real one, so draws
+stay exact): the cut scan below the cut stikkar and the turning when it reached the cut
+zone, an answer that could belong to two offers, a constraint on a hand from which a card
+was discarded face down before it (that card is free), the moment and the absence of a
+promotion, an illegal taking penalised under ``allow_and_penalize`` (§11), and what the view
+does not show: an exposed card handed to the taker without an action (§8.3 step 3: the
+lamb-rule partner is then left open) and, with ``cut_queen_substitute``, which of the king
+or queen was given for a cut stikkur once the stock is taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from itertools import combinations, permutations, product
+from math import factorial
+
+from ...cards import SUITS, Card, Mask, cards_of, format_card, mask_of, parse_card
+from ...core.errors import StikkError
+from ...core.view import View
+from ...games.styrivolt.actions import (
+    CHOOSE0,
+    CLAIM_CUT0,
+    CLAIM_FUGLURIN,
+    DECLINE,
+    DISCARD0,
+    EXCHANGE0,
+    EXPOSE0,
+    KEEP,
+    KEEP_BOTH,
+    NO_DISCARD,
+    REVERT,
+    TAKE_STOCK,
+    parse_action,
+)
+from ...games.styrivolt.options import ALLOW_AND_PENALIZE, CUT_BOTTOM, CUT_FOURTH_TWO, CUT_OFF
+from ...games.styrivolt.state import StyrivoltState
+from ...games.styrivolt.tables import (
+    EXPOSE_PRIORITY,
+    FIVE_H,
+    FIVES,
+    KH,
+    KINGS,
+    NINE_H,
+    PACK,
+    PACK_MASK,
+    PERMANENT,
+    PERMANENT_MASK,
+    PROMOTED,
+    QH,
+    QUEENS,
+    R7,
+    RANK_MASKS,
+    ROLES,
+    STIKKAR,
+    TWO_H,
+    suit_mask,
+)
+from ...games.styrivolt.view import StyrivoltView
+from ..base import DealSetup
+from .core import Location, WorldSpec
+
+INF = float("inf")
+_SUIT = tuple(suit_mask(s) for s in range(4))
+_PROBES: dict[str, StyrivoltState] = {}
+
+
+def _probe(setup: DealSetup) -> StyrivoltState:
+    """A state of this game (for its ``beats``: the capture reach depends on the options)."""
+    key = setup.game.text
+    got = _PROBES.get(key)
+    if got is None:
+        state = setup.deal(list(PACK))
+        assert isinstance(state, StyrivoltState)
+        got = _PROBES[key] = state
+    return got
+
+
+def dealt_positions(dealer: int) -> list[list[int]]:
+    """Deck positions of each seat's nine dealt cards (rules §3.4)."""
+    out: list[list[int]] = [[] for _ in range(4)]
+    for r in range(3):
+        for k in range(4):
+            out[(dealer + 1 + k) % 4] += [12 * r + 3 * k + j for j in range(3)]
+    return out
+
+
+def _card(text: str) -> Card:
+    return parse_card(text)
+
+
+def _bits(cards: Iterable[str]) -> Mask:
+    return mask_of(_card(t) for t in cards)
+
+
+# -- the exposure (rules §4.2) ----------------------------------------------------------------
+
+@dataclass
+class SuitExposure:
+    """What the exposure of one chosen suit says about the cards of that suit turned."""
+
+    allowed: Mask
+    """Cards of the suit that may have been turned (seen) with this exposure."""
+    must: Mask
+    """Cards of the suit known to have been turned (the exposed ones, a settled tie)."""
+
+
+def _tie_group(s: int) -> tuple[int, tuple[Card, ...]]:
+    """The index in the priority list of the suit's only possible tie, and its two cards."""
+    for k, group in enumerate(EXPOSE_PRIORITY):
+        cands = tuple(s * 16 + r for r in group if s * 16 + r not in PERMANENT)
+        if len(cands) == 2:
+            return k, cands
+    raise AssertionError("every suit has one tie group")  # pragma: no cover
+
+
+def suit_exposure(s: int, roles: tuple[int, ...], stik: Mask, exposed: Mask, *,
+                  settled_tie: bool, higher_face: bool, open_partner: bool) -> SuitExposure:
+    """Rules §4.2 read backwards: which cards of chosen suit ``s`` may have been turned.
+
+    ``exposed``: the suit's exposed cards known from the view (none while its tie waits for
+    the dealer); ``settled_tie``: the dealer answered ``EXPOSE`` for this suit (Engine
+    decision 2); ``open_partner``: the view cannot tell whether a second exposed card was
+    handed to the taker without an action (§8.3 step 3), so the lamb-rule partner is left
+    open.
+    """
+    cards = _SUIT[s]
+    five, seven = FIVES[s], s * 16 + R7
+    stiks = cards & stik
+    excl = 0
+    must = exposed
+
+    def stronger(x: Card) -> Mask:
+        return mask_of(c for c in cards_of(stiks) if roles[c] > roles[x])
+
+    f5, f7 = 1 << five, 1 << seven
+    if not exposed:  # the tie still waits for the dealer: both tied cards were turned
+        k, tie = _tie_group(s)
+        must = mask_of(tie)
+        excl = f5 | f7 | stiks | _higher_groups(s, k)
+    elif exposed & f5:
+        excl = 0
+    elif exposed & f7:
+        rest = exposed & ~f7
+        if rest:
+            excl = f5 | stronger(cards_of(rest)[0])
+        else:
+            excl = f5 if open_partner else f5 | stiks
+    elif exposed & stiks:
+        x = cards_of(exposed & stiks)[0]
+        excl = f5 | stronger(x) | (0 if open_partner else f7)
+    else:
+        x = cards_of(exposed)[0]
+        k = next(i for i, g in enumerate(EXPOSE_PRIORITY) if x & 15 in g)
+        excl = f5 | f7 | stiks | _higher_groups(s, k)
+        tie_k, tie = _tie_group(s)
+        if k == tie_k:
+            other = tie[0] if tie[1] == x else tie[1]
+            if settled_tie:
+                must |= 1 << other
+            elif not (higher_face and x == max(tie)):
+                excl |= 1 << other
+    return SuitExposure(cards & ~excl, must)
+
+
+def _higher_groups(s: int, k: int) -> Mask:
+    out = 0
+    for group in EXPOSE_PRIORITY[:k]:
+        for r in group:
+            c = s * 16 + r
+            if c not in PERMANENT:
+                out |= 1 << c
+    return out
+
+
+# -- the symbolic replay ----------------------------------------------------------------------
+
+Bundles = frozenset[str]
+
+
+@dataclass
+class Rule:
+    """Cards of ``mask`` were not in any of ``bundles``' cards still in that container at
+    time ``t`` (a negative constraint)."""
+
+    t: float
+    bundles: Bundles
+    mask: Mask
+
+
+@dataclass
+class Story:
+    """What the history says, replayed on bundles (see the module docstring)."""
+
+    hand: list[list[str]]
+    stock: list[str] = field(default_factory=lambda: ["S"])
+    aside: list[str] = field(default_factory=list)
+    pile: list[str] = field(default_factory=list)
+    out: list[str] = field(default_factory=list)
+    left: dict[Card, tuple[float, Bundles]] = field(default_factory=dict)
+    """Known cards that left a container: (time, the bundles of that container)."""
+    rules: list[Rule] = field(default_factory=list)
+    inside: list[tuple[Card, Bundles]] = field(default_factory=list)
+    """Positive constraints: the card lay in one of these bundles."""
+    hidden_discards: list[tuple[float, int, Bundles, int]] = field(default_factory=list)
+    """(time, taker, bundles of his hand, history index) of each ``DISCARD ??``."""
+    ever: list[list[tuple[str, float]]] = field(default_factory=list)
+    """Per seat, (bundle, time it entered the hand)."""
+    known: set[str] = field(default_factory=set)
+    """Bundles whose cards the seat knows (has held them, not forgotten)."""
+    dealer_knows: bool = False
+    cutter_knows: bool = False
+    given: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    """Cut place -> the card(s) that may have been given for its stikkur."""
+    given_by: dict[int, int] = field(default_factory=dict)
+    first_take: int = -1
+    received: bool = False
+    ids: list[int | None] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def place_of(self, bundle: str) -> str:
+        """The view's name of the place where a bundle's cards are (``seen`` places)."""
+        for p in range(4):
+            if bundle in self.hand[p]:
+                return f"seat {p}"
+        for name in ("stock", "pile", "aside", "out"):
+            if bundle in self.container(name):
+                return name
+        return ""
+
+    def container(self, place: str) -> list[str]:
+        if place.startswith("seat "):
+            return self.hand[int(place[5:])]
+        return {"stock": self.stock, "pile": self.pile, "aside": self.aside,
+                "out": self.out}.get(place, [])
+
+
+def _replay(view: StyrivoltView, setup: DealSetup, table0: Mask, stik: Mask,
+            roles: tuple[int, ...], chosen: list[int]) -> Story:
+    """Follow the history on bundles; collect constraints (module docstring)."""
+    opts = setup.game.options
+    me = view.seat
+    probe = _probe(setup)
+    st = Story(hand=[[f"D{p}"] for p in range(4)])
+    st.ever = [[(f"D{p}", -1.0)] for p in range(4)]
+    st.known = {f"D{me}"}
+    st.dealer_knows = me == view.dealer and not opts.open_suit_selection
+    st.cutter_knows = opts.cut_for_stikkar != CUT_OFF and me == (view.dealer + 3) % 4
+    over = view.outcome is not None
+    legal_takes = opts.illegal_stock != ALLOW_AND_PENALIZE
+    penalized = set(view.penalized)
+    announced: dict[tuple[int, int], float] = {}
+    ann_keys = {(p, "23456789TJQKA".index(rank)) for p, rank in view.announcements}
+    for rank in view.promoted:
+        ann_keys.add((me, "23456789TJQKA".index(rank)))
+    table = table0
+    cut_found = [_card(c) for c in view.cut_stikkar]
+    cut_now = list(view.cut_places)
+    hist = view.history
+    n = len(hist)
+    ids: list[int | None] = []
+    for _, text in hist:
+        ids.append(None if "??" in text else parse_action(text))
+    st.ids = ids
+
+    def bund(p: int) -> Bundles:
+        return frozenset(st.hand[p])
+
+    def role(p: int, c: Card) -> int:
+        r = c & 15
+        if (p, r) in ann_keys and r in PROMOTED:
+            return PROMOTED[r]
+        return roles[c]
+
+    # -- the pre-phase: exposure ties and cut claims (Engine decisions 2, 17) --------------
+    i = 0
+    pre: list[tuple[int, int, int]] = []
+    while i < n:
+        a = ids[i]
+        if a is None or not (EXPOSE0 <= a < EXCHANGE0 or CLAIM_CUT0 <= a <= DECLINE):
+            break
+        pre.append((i, hist[i][0], a))
+        i += 1
+    started = i < n or view.phase not in ("expose", "claim")
+    t_start = i - 0.25
+    claims = [(j, q, a) for j, q, a in pre if a >= CLAIM_CUT0]
+    _cut_offers(view, st, claims, cut_found, cut_now, started, opts.cut_queen_substitute,
+                t_start)
+
+    # -- the play --------------------------------------------------------------------------
+    taker = -1
+    second = False
+    lc_suits: list[int] = []
+    lc_answers: list[tuple[int, int, int]] = []
+    plays: list[tuple[int, Card, int]] = []  # current trick: (seat, card, role)
+    win = -1
+    tricks = 0
+    fug_open = False
+    fug_acts: list[tuple[int, int, int]] = []
+    fug_t = 0.0
+
+    def avail(s: int) -> Mask:
+        return table & _SUIT[s] & ~(1 << FIVES[s])
+
+    def receive(t: float) -> None:
+        nonlocal table
+        if not second:
+            _last_chance(st, lc_suits, lc_answers, taker, t, all_hands_but(taker))
+            for s in chosen:  # a two-card suit with one card left: it goes along (§8.3.3)
+                av = avail(s)
+                if av.bit_count() == 1 and two_card(s):
+                    table &= ~av
+            got = list(st.stock)
+            st.stock = []
+        else:
+            got = list(st.pile)
+            st.pile = []
+        st.hand[taker] = got
+        st.ever[taker] += [(b, t) for b in got]
+        if taker == me:
+            st.known |= set(got)
+        st.received = True
+
+    def all_hands_but(t: int) -> Bundles:
+        return frozenset(b for p in range(4) if p != t for b in st.hand[p])
+
+    def two_card(s: int) -> bool:
+        e = table0 & _SUIT[s]
+        return e.bit_count() == 2 and not e >> FIVES[s] & 1
+
+    def close_fug(complete: bool) -> None:
+        nonlocal fug_open
+        fug_open = False
+        _fug_offers(st, fug_acts, fug_t, complete, frozenset(
+            b for p in range(4) for b in st.hand[p]))
+
+    for i in range(len(pre), n):
+        seat = hist[i][0]
+        a = ids[i]
+        t = float(i)
+        if fug_open:
+            is_fug = a is not None and (a in (DECLINE, CLAIM_FUGLURIN) or (
+                EXCHANGE0 <= a < CHOOSE0 and (a - EXCHANGE0) >> 4 == 2 and not fug_acts))
+            if is_fug and len(fug_acts) < 2:
+                assert a is not None
+                fug_acts.append((i, seat, a))
+            else:
+                close_fug(True)
+        if taker >= 0 and not st.received and (seat == taker and not (
+                a is not None and CHOOSE0 <= a < DISCARD0)):
+            receive(i - 0.5)
+        if a is None:  # another seat's face-down discard (§8.3 step 6)
+            st.hidden_discards.append((t, seat, bund(seat), i))
+            if seat != me:
+                st.known -= set(st.hand[seat])
+                if "S" in st.hand[seat]:
+                    st.dealer_knows = st.cutter_knows = False
+            taker = -1
+            continue
+        if a < 64:  # PLAY (rules §6)
+            c = a
+            st.left[c] = (t, bund(seat))
+            rc = role(seat, c)
+            if (seat, c & 15) in ann_keys and rc != roles[c] and (seat, c & 15) not in announced:
+                announced[(seat, c & 15)] = t
+            if plays and opts.forced_beating:
+                ws, wc, wr = plays[win]
+                if ws % 2 != seat % 2 and not probe.beats(rc, c, wr, wc):
+                    st.rules.append(Rule(t, bund(seat), _beaters(
+                        probe, seat, wc, wr, roles, announced, t)))
+            if not plays or probe.beats(rc, c, plays[win][2], plays[win][1]):
+                win = len(plays)
+            plays.append((seat, c, rc))
+            if len(plays) == 4:
+                plays = []
+                win = -1
+                tricks += 1
+                if tricks == 8 and opts.kh_claims_bird and table >> TWO_H & 1:
+                    fug_open = True
+                    fug_acts = []
+                    fug_t = t + 0.5
+            continue
+        if EXCHANGE0 <= a < CHOOSE0:  # an exchange (§7.2)
+            x = a - EXCHANGE0
+            five = FIVES[x >> 4]
+            st.left[five] = (t, bund(seat))
+            table &= ~(1 << x)
+            if taker >= 0 and not st.received and seat != taker:
+                lc_answers.append((i, seat, a))
+            continue
+        if a == DECLINE:
+            if taker >= 0 and not st.received and seat != taker:
+                lc_answers.append((i, seat, a))
+            continue
+        if a == TAKE_STOCK:  # rules §8.1–§8.4
+            if legal_takes or (over and seat not in penalized):
+                stk = stik
+                st.rules.append(Rule(t, bund(seat), stk))
+                st.rules.append(Rule(t_start, frozenset({f"D{seat}"}), stk))
+            second = st.first_take >= 0
+            if not second:
+                st.first_take = i
+                lc_suits = [s for s in chosen if avail(s).bit_count() >= 2]
+                lc_answers = []
+            taker = seat
+            st.aside = list(st.hand[seat])
+            st.hand[seat] = []
+            st.received = False
+            if second:
+                receive(t + 0.5)
+            continue
+        if CHOOSE0 <= a < DISCARD0:
+            table &= ~(1 << (a - CHOOSE0))
+            continue
+        if a in (KEEP, REVERT, KEEP_BOTH):
+            new, old = st.hand[seat], st.aside
+            fives = mask_of(FIVES[s] for s in chosen if avail(s) & stik)
+            if a == REVERT:
+                st.rules.append(Rule(t, frozenset(new), stik))
+                st.rules.append(Rule(t, frozenset(old), fives))
+            elif a == KEEP_BOTH:
+                st.rules.append(Rule(t, frozenset(new) | frozenset(old), stik | fives))
+            if a == KEEP:
+                rest = old
+            elif a == REVERT:
+                rest = new
+                st.hand[seat] = list(old)
+                st.ever[seat] += [(b, t) for b in old]
+            else:
+                rest = []
+                st.hand[seat] = list(new) + list(old)
+                st.ever[seat] += [(b, t) for b in old]
+            if second:
+                st.out = list(rest)
+            else:
+                st.pile = list(rest)
+            st.aside = []
+            continue
+        if DISCARD0 <= a < CLAIM_CUT0:  # the seat's own discard: it knows the card
+            st.left[a - DISCARD0] = (t, bund(seat))
+            taker = -1
+            continue
+        if a == NO_DISCARD:
+            taker = -1
+            continue
+        if a == CLAIM_FUGLURIN:  # rules §12.7: K♥ goes dead, 2H to the claimer
+            st.left[KH] = (t, bund(seat))
+            table &= ~(1 << TWO_H)
+            continue
+        # CLAIM / CONTINUE: public, nothing moves (rules §9.2)
+    if fug_open:
+        close_fug(False)
+    if taker >= 0 and not st.received and view.hand_sizes[taker] > 0:
+        receive(n - 0.5)
+    for (p, r), t in announced.items():
+        _promotion(st, p, r, t)
+    for p, r in ann_keys:
+        if (p, r) not in announced and p == me:
+            _promotion(st, p, r, INF)
+    return st
+
+
+def _beaters(probe: StyrivoltState, seat: int, wc: Card, wr: int, roles: tuple[int, ...],
+             announced: dict[tuple[int, int], float], t: float) -> Mask:
+    """Cards that would have beaten the winning card: a seat that did not beat held none
+    (rules §12.4).  Base roles, and promoted ones already announced (§5.7); sevens are left
+    out, since a promotion (possibly unannounced) turns them into powerless lambs."""
+    out = 0
+    for c in PACK:
+        r = c & 15
+        if r == R7:
+            continue
+        role = roles[c]
+        got = announced.get((seat, r))
+        if got is not None and got < t:
+            role = PROMOTED[r]
+        if probe.beats(role, c, wr, wc):
+            out |= 1 << c
+    return out
+
+
+def _promotion(st: Story, p: int, r: int, t: float) -> None:
+    """``HESIN_ER_GODUR(p, r)`` (rules §5.7): the four rank-``r`` cards were all in ``p``'s
+    hand at one moment before ``t``: each comes from a bundle that had been in that hand."""
+    where = frozenset(b for b, when in st.ever[p] if when < t)
+    for c in cards_of(RANK_MASKS[r]):
+        st.inside.append((c, where))
+
+
+def _last_chance(st: Story, suits: list[int], answers: list[tuple[int, int, int]],
+                 taker: int, t: float, others: Bundles) -> None:
+    """Rules §8.3 step 2: each suit with two available exposed cards is offered to the
+    holder of its 5 (not the taker); an answer shows the holder, no offer shows that no
+    other hand held the 5."""
+    if not suits:
+        return
+    got: dict[int, tuple[int, int]] = {}
+    loose = [(j, q, a) for j, q, a in answers]
+    for j, q, a in loose:
+        if a != DECLINE:
+            got[(a - EXCHANGE0) >> 4] = (j, q)
+    declines = [(j, q) for j, q, a in loose if a == DECLINE]
+    open_suits = [s for s in suits if s not in got]
+    if len(declines) == len(open_suits):
+        for s, (j, q) in zip(open_suits, declines, strict=True):
+            got[s] = (j, q)
+    elif declines:  # one answer, two possible offers: leave both open (rejection)
+        st.notes.append("last-chance answer ambiguous")
+        return
+    for s in suits:
+        five = FIVES[s]
+        if s in got:
+            j, q = got[s]
+            # a non-taker's hand does not change during a taking
+            st.inside.append((five, frozenset(st.hand[q])))
+        else:
+            st.rules.append(Rule(t, others, 1 << five))
+
+
+def _fug_offers(st: Story, acts: list[tuple[int, int, int]], t: float, complete: bool,
+                hands: Bundles) -> None:
+    """Rules §12.7, Engine decision 19: with 2H on the table before trick 9, 5H's holder is
+    offered the heart exchange (``EXCHANGE`` or ``DECLINE``), then K♥'s holder the Fuglurin
+    (``CLAIM_FUGLURIN`` or ``DECLINE``) if 2H is still there.  ``acts``: the answers seen
+    right after trick 8; ``complete``: whether the next turn has begun."""
+    holds: list[tuple[Card, int]] = []  # (card, the seat that held it)
+    nobody = 0
+    first = acts[0] if acts else None
+    if first is None:
+        if complete:
+            nobody = 1 << FIVE_H | 1 << KH
+    elif EXCHANGE0 <= first[2] < CHOOSE0:  # the 5H holder exchanged (recorded as played)
+        if len(acts) > 1:
+            holds.append((KH, acts[1][1]))
+        elif complete and first[2] - EXCHANGE0 != TWO_H:
+            nobody = 1 << KH
+    elif first[2] == CLAIM_FUGLURIN:  # no 5H offer came first
+        nobody = 1 << FIVE_H
+    elif len(acts) > 1:  # DECLINE, then the K♥ answer
+        holds += [(FIVE_H, first[1]), (KH, acts[1][1])]
+    else:
+        st.notes.append("trick-9 answer ambiguous")
+        return
+    if nobody:
+        st.rules.append(Rule(t, hands, nobody))
+    for c, q in holds:
+        st.inside.append((c, frozenset(st.hand[q])))
+
+
+def _cut_offers(view: StyrivoltView, st: Story, claims: list[tuple[int, int, int]],
+                found: list[Card], places: Iterable[str | None], started: bool,
+                substitute: bool, t: float) -> None:
+    """Rules §12.6, Engine decisions 17–18: each cut place in turn is offered to the holder
+    of the king of its suit (9H beside 2H: the queen of hearts; with
+    ``cut_queen_substitute`` the queen when no hand holds the king), or to nobody.  A claim
+    lays the given card in the place; the view shows it there until the stock is taken."""
+    shown = list(places)
+    dealt = [frozenset({f"D{p}"}) for p in range(4)]
+    hands = frozenset(f"D{p}" for p in range(4))
+    wants: list[tuple[Card, ...]] = []
+    for c in found:
+        if c == NINE_H and TWO_H in found:
+            wants.append((QH,))
+        elif substitute:
+            wants.append((KINGS[c >> 4], QUEENS[c >> 4]))
+        else:
+            wants.append((KINGS[c >> 4],))
+    # the answers in order, and the offer waiting for an answer (if any)
+    answers: list[tuple[int, int]] = []  # (seat, place or -1 for a DECLINE)
+    for _, q, a in claims:
+        answers.append((q, -1 if a == DECLINE else found.index(a - CLAIM_CUT0)))
+    if not started and view.phase == "claim" and view.to_act is not None:
+        answers.append((view.to_act, -1))
+    # offers come in place order: find the places the answers belong to
+    fits = [ks for ks in combinations(range(len(found)), len(answers))
+            if all(k == want or want < 0 for k, (_, want) in zip(ks, answers, strict=True))]
+    for q, k in answers:
+        if k >= 0:
+            st.given_by[k] = q
+            here = shown[k]
+            if here is not None and _card(here) != found[k]:
+                st.given[k] = (_card(here),)
+                if len(wants[k]) > 1 and st.given[k][0] == wants[k][1]:
+                    # the queen was given: no hand held the king then
+                    st.rules.append(Rule(t - 0.1, hands, 1 << wants[k][0]))
+            else:
+                st.given[k] = wants[k]
+                if len(wants[k]) > 1:
+                    st.notes.append(f"cut place {k}: the card given is not shown")
+    if len(fits) != 1:
+        st.notes.append("cut-claim answer ambiguous")
+        return
+    ks = fits[0]
+    for k, (q, _) in zip(ks, answers, strict=True):
+        want = wants[k]
+        if len(want) == 1:
+            if k not in st.given:
+                st.inside.append((want[0], dealt[q]))
+        elif len(st.given.get(k, ())) != 1:
+            # q held the king, or no hand held it and q held the queen
+            st.inside.append((want[0], dealt[q] | frozenset({"S"})))
+    last = ks[-1] if ks else -1
+    for k in range(len(found)):
+        if k in ks or (k > last and not started):
+            continue
+        # nobody was asked: no hand held the card(s) (a card given earlier aside)
+        for c in wants[k]:
+            if not any(c in st.given.get(j, ()) for j in range(k)):
+                st.rules.append(Rule(t - 0.1, hands, 1 << c))
+
+
+# -- the spec ---------------------------------------------------------------------------------
+
+@dataclass
+class _Loc:
+    name: str
+    positions: list[int]
+    bundle: str
+    filt: Mask
+    prefix: bool = False
+    zone: bool = False
+    ordered: bool = False
+    known_origin: bool = False
+    known: Mask = 0
+    allowed: Mask = 0
+
+
+def world_spec(view: View, setup: DealSetup) -> WorldSpec:
+    """Where the cards unseen by ``view.seat`` may lie (see the module docstring)."""
+    assert isinstance(view, StyrivoltView)
+    return _Builder(view, setup).spec()
+
+
+class _Builder:
+    def __init__(self, view: StyrivoltView, setup: DealSetup) -> None:
+        self.view = view
+        self.setup = setup
+        self.opts = setup.game.options
+        self.me = view.seat
+        self.chosen = [SUITS.index(s) for s in view.chosen]
+        self.pair = sum(1 << s for s in self.chosen)
+        self.roles = ROLES[self.pair]
+        self.stik = STIKKAR[self.pair]
+        self.found = [_card(c) for c in view.cut_stikkar]
+        self.notes: list[str] = []
+        self._partners = 0
+        self._cands: dict[Card, set[int]] = {}
+        self._zone_scan = False
+        self._exposed0 = 0
+
+    # -- layout ----------------------------------------------------------------------------
+    def spec(self) -> WorldSpec:
+        view = self.view
+        if len(self.chosen) < 2:
+            return self._void_deal()
+        table0, partner_open, settled = self._exposed_at_start()
+        self._exposed0 = table0
+        self._partners = 0  # cards that may be an exposed card the view no longer shows
+        for s in partner_open:
+            e = table0 & _SUIT[s]
+            self._partners |= (_SUIT[s] & self.stik) if e >> (s * 16 + R7) & 1 else (
+                1 << (s * 16 + R7))
+        exp = {s: suit_exposure(
+            s, self.roles, self.stik, table0 & _SUIT[s], settled_tie=s in settled,
+            higher_face=self.opts.exposure_tie_autopolicy == "higher_face",
+            open_partner=s in partner_open) for s in self.chosen}
+        story = _replay(view, self.setup, table0, self.stik, self.roles, self.chosen)
+        self.notes += story.notes
+        locs = self._locations(exp, story)
+        self._assign(locs, exp, table0, story)
+        return self._finish(locs, story)
+
+    def _exposed_at_start(self) -> tuple[Mask, set[int], set[int]]:
+        """The cards exposed at suit selection (rules §4.2): those still on the table, those
+        exchanged or chosen since, 2H claimed; which suits may have had a second card handed
+        to the taker unseen (§8.3 step 3), and which ties the dealer settled."""
+        view = self.view
+        table = _bits(view.exposed)
+        took = -1
+        taker = -1
+        received = False
+        early: dict[int, Card] = {}  # suit -> exposed card exchanged before the receiving
+        settled: set[int] = set()
+        for i, (seat, text) in enumerate(view.history):
+            if took >= 0 and not received and seat == taker and not text.startswith("CHOOSE"):
+                received = True
+            if "??" in text:
+                continue
+            a = parse_action(text)
+            if EXCHANGE0 <= a < CHOOSE0:
+                table |= 1 << (a - EXCHANGE0)
+                if not received:
+                    early[(a - EXCHANGE0) >> 4] = a - EXCHANGE0
+            elif CHOOSE0 <= a < DISCARD0:
+                table |= 1 << (a - CHOOSE0)
+            elif a == CLAIM_FUGLURIN:
+                table |= 1 << TWO_H
+            elif EXPOSE0 <= a < EXCHANGE0:
+                settled.add((a - EXPOSE0) >> 4)
+            elif a == TAKE_STOCK and took < 0:
+                took, taker = i, seat
+        if took >= 0 and not received:
+            received = view.taker != taker or view.hand_sizes[taker] > 0
+        partner_open: set[int] = set()
+        if received:
+            for s, x in early.items():
+                e = table & _SUIT[s]
+                if e.bit_count() == 1 and (x & 15 == R7 or self.stik >> x & 1):
+                    partner_open.add(s)
+                    self.notes.append(f"{SUITS[s]}: a second exposed card may have gone to "
+                                      "the taker unseen")
+        return table, partner_open, settled
+
+    def _stock_layout(self) -> list[tuple[int, str, bool]]:
+        """(deck position, role, in the cut zone) for the stock positions, and the zone's
+        positions with a cut stikkur get role 'zone' (their order is not known)."""
+        view = self.view
+        mode = self.opts.cut_for_stikkar
+        found = self.found
+        size = 12 - len(found)
+        T = view.turned_count
+        out: list[tuple[int, str, bool]] = []
+
+        def role(ri: int) -> str:
+            if ri >= 36 + T:
+                return "rest"
+            if ri == 36:
+                return "first"
+            if ri == 36 + T - 1:
+                return "last"
+            return "mid"
+
+        if mode == CUT_OFF or mode == CUT_BOTTOM or not found:
+            zone = {47} if mode == CUT_BOTTOM else set(range(44, 48)) if mode != CUT_OFF else set()
+            for ri in range(36, 36 + size):
+                out.append((ri, role(ri), ri in zone and not found))
+            if mode == CUT_BOTTOM and found:
+                out.append((47, "cut", False))
+        elif 36 + T - 1 >= 44:  # the turning reached the cut zone (rare): one location
+            for ri in range(36, 44):
+                out.append((ri, role(ri), False))
+            for d in range(44, 48):
+                out.append((d, "zone", True))
+        else:  # the zone (44-47) holds untouched stock cards and the cut stikkar
+            for ri in range(36, 44):
+                out.append((ri, role(ri), False))
+        return out
+
+    def _locations(self, exp: dict[int, SuitExposure], story: Story) -> list[_Loc]:
+        view = self.view
+        me = self.me
+        c0, c1 = self.chosen
+        others = PACK_MASK & ~_SUIT[c0] & ~_SUIT[c1]
+        ok0 = exp[c0].allowed | exp[c0].must
+        ok1 = exp[c1].allowed | exp[c1].must
+        size = 12 - len(self.found)
+        T = view.turned_count
+        s_known = "S" in story.known
+        filters = {"first": ok0, "mid": ok0 | ok1,
+                   "last": others if T < size else others | ok0 | ok1, "rest": PACK_MASK}
+        locs: list[_Loc] = []
+        discards = bool(story.hidden_discards)
+        for p, pos in enumerate(dealt_positions(view.dealer)):
+            locs.append(_Loc(f"seat {p} dealt", pos, f"D{p}", PACK_MASK,
+                             ordered=p == me and discards,
+                             known_origin=f"D{p}" in story.known))
+        layout = self._stock_layout()
+        zone_known = mask_of(self.found)
+        if self.opts.open_suit_selection and view.turned:  # rules §12.3: seen in order
+            turned = [_card(c) for c in view.turned]
+            for k, c in enumerate(turned):
+                d, r, z = layout[k]
+                if r == "zone":
+                    zone_known |= mask_of(turned[k:])
+                    break
+                locs.append(_Loc(f"turned {k + 1}", [d], "S", PACK_MASK, prefix=True,
+                                 known=1 << c, known_origin=True))
+            done = {loc.positions[0] for loc in locs if loc.name.startswith("turned")}
+            layout = [x for x in layout if x[0] not in done or x[1] == "zone"]
+        groups: dict[tuple[str, bool], list[int]] = {}
+        for d, r, z in layout:
+            groups.setdefault((r, z), []).append(d)
+        zone_roles = [self._role_of(ri, T) for ri in range(36, 36 + size) if ri >= 44]
+        for (r, z), pos in groups.items():
+            if r == "cut":
+                locs.append(_Loc("cut stikkur", pos, "", 0, known=mask_of(self.found)))
+                continue
+            if r == "zone":  # the turning reached the zone: its roles are not known
+                filt = 0
+                for zr in zone_roles:
+                    filt |= filters[zr]
+                pre = any(zr != "rest" for zr in zone_roles)
+                loc = _Loc("cut zone", pos, "S", filt | zone_known, prefix=pre,
+                           zone=True, known=zone_known)
+                loc.known_origin = s_known
+                locs.append(loc)
+                self._zone_scan = True
+                continue
+            filt = filters[r] & (~PERMANENT_MASK if z else PACK_MASK)
+            pre = r in ("first", "mid", "last")
+            name = {"first": "first turned", "mid": "turned", "last": "stopper",
+                    "rest": "stock"}[r] + (" (cut zone)" if z else "")
+            loc = _Loc(name, pos, "S", filt, prefix=pre, zone=z)
+            loc.known_origin = (s_known or (pre and story.dealer_knows)
+                                or (z and story.cutter_knows))
+            locs.append(loc)
+        if self.found and self.opts.cut_for_stikkar != CUT_BOTTOM and "zone" not in {
+                r for _, r, _ in layout}:
+            locs += self._zone(story)
+        if self._zone_scan:  # fill() draws from the order of the seat's own positions
+            locs[me].ordered = True
+        return locs
+
+    def _zone(self, story: Story) -> list[_Loc]:
+        """Rules §12.6 (Engine decision 16): positions 44-47 when a cut stikkur was found
+        among them.  The cutter looked from 47 upwards until he found it (up_to_fourth) or
+        the second one (up_to_fourth_two; he always looked at all four when he found only
+        one); every card he looked at and left is no permanent stikkur.  The cutter knows
+        which cards he looked at, hence where the stikkar lay; another seat only knows that
+        position 47 held a cut stikkur or a card the cutter left."""
+        found = self.found
+        fmask = mask_of(found)
+        two = self.opts.cut_for_stikkar == CUT_FOURTH_TWO
+        plain = PACK_MASK & ~PERMANENT_MASK
+        s_known = "S" in story.known
+        if story.cutter_knows and story.place_of("S") == "stock":
+            # before the taking: every card he looked at and left is in his seen cards
+            seen = _bits(c for c, place in self.view.seen if place == "stock")
+            j = seen.bit_count()
+            rest: list[int] = []
+            out: list[_Loc] = []
+            if not two and len(found) == 1 and j <= 3:
+                out = [_Loc("cutter's inspected", list(range(48 - j, 48)), "S", plain,
+                            known=seen),
+                       _Loc("cut stikkur", [47 - j], "", fmask, known=fmask)]
+                rest = list(range(44, 47 - j))
+            elif two and len(found) == 2 and j <= 2:
+                out = [_Loc("cutter's looked", list(range(47 - j, 48)), "S",
+                            plain | 1 << found[0], known=seen | 1 << found[0],
+                            ordered=True),
+                       _Loc("second cut stikkur", [46 - j], "", 1 << found[1],
+                            known=1 << found[1])]
+                rest = list(range(44, 46 - j))
+            elif two and len(found) == 1 and j == 3:
+                out = [_Loc("cutter's looked", list(range(44, 48)), "S", plain | fmask,
+                            known=seen | fmask, ordered=True)]
+            if out:
+                if rest:
+                    out.append(_Loc("stock (below the cut)", rest, "S", PACK_MASK))
+                return out
+        # The zone's order is drawn in fill(): uniformly among the orders in which the cut
+        # finds exactly these stikkar, kept with probability (their number) / (the most).
+        self._zone_scan = True
+        looked = plain | fmask if two and len(found) == 1 else PACK_MASK  # he looked at all
+        return [_Loc("cut zone", [44, 45, 46, 47], "S", looked, zone=True, known=fmask,
+                     known_origin=s_known)]
+
+    def _merge_groups(self, locs: list[_Loc]) -> dict[int, list[int]]:
+        """Locations to merge into one for the counting sampler (location -> its group).
+
+        Locations that no card tells apart (the same cards may lie in each, none ordered)
+        are merged: the counting sampler's classes stay few.  The shuffle over their joint
+        positions puts the cards that are not fixed in a uniformly random order, and fill()
+        lays each part out again (its fixed cards, then the next cards in that order): a
+        uniformly random placement (module docstring).  When many classes remain (a hard
+        count), locations that at most three cards tell apart are merged too, allowing those
+        cards in both (the replay rejects the worlds where they lie wrong)."""
+        sig: dict[int, Mask] = {}
+        for c, ks in self._cands.items():
+            if len(ks) > 1:
+                for k in ks:
+                    sig[k] = sig.get(k, 0) | 1 << c
+        groups: dict[Mask, list[int]] = {}
+        for k, L in enumerate(locs):
+            if not L.ordered and sig.get(k):
+                groups.setdefault(sig[k], []).append(k)
+        parts = [(m, ks) for m, ks in groups.items()]
+        room = [len(L.positions) - L.known.bit_count() for L in locs]
+
+        def cost() -> int:
+            """A rough size of the count: the classes times the product of (room + 1) over
+            the places that several classes share (it tracks the count's time well)."""
+            seen: set[tuple[int, ...]] = set()
+            for c, ks in self._cands.items():
+                if len(ks) > 1:
+                    seen.add(tuple(i for i, (m, _) in enumerate(parts) if m >> c & 1))
+            uses = [0] * len(parts)
+            for cls in seen:
+                for i in cls:
+                    uses[i] += 1
+            out = max(len(seen) - 1, 0)
+            for i, (_, members) in enumerate(parts):
+                if uses[i] > 1:
+                    out *= 1 + sum(room[k] for k in members)
+            return out
+
+        while cost() > 200_000:
+            best: tuple[int, int, int] | None = None
+            for i in range(len(parts)):
+                for j in range(i + 1, len(parts)):
+                    if any(locs[k].prefix for k in parts[i][1] + parts[j][1]):
+                        continue  # the turned cards' roles are worth keeping exact
+                    d = (parts[i][0] ^ parts[j][0]).bit_count()
+                    if d <= 3 and (best is None or d < best[0]):
+                        best = (d, i, j)
+            if best is None:
+                break
+            _, i, j = best
+            parts[i] = (parts[i][0] | parts[j][0], parts[i][1] + parts[j][1])
+            del parts[j]
+        return {k: sorted(ks) for _, ks in parts if len(ks) > 1 for k in ks}
+
+    def _zone_scan_orders(self, locs: list[_Loc], story: Story) -> tuple[
+            Callable[[list[Card]], list[tuple[Card, ...]]], int]:
+        """The cut zone's possible orders (see ``_zone_orders``) for this seat's view."""
+        view = self.view
+        zone = next(L for L in locs if L.name == "cut zone")
+        public = (_bits(view.exposed) | _bits(view.dead) | self._exposed0
+                  | mask_of(self.found) | _bits(c for c in view.cut_places if c))
+        for trick in view.tricks:
+            public |= mask_of(c for _, c in trick.plays)
+        public |= mask_of(c for _, c in view.current_trick)
+        seen = None
+        if story.cutter_knows and "S" not in story.known:  # his seen cards are in the zone
+            seen = zone.known & ~mask_of(self.found) & ~public
+        return _zone_orders(self.opts.cut_for_stikkar, self.found, seen, public,
+                            cards_of(zone.known))
+
+    @staticmethod
+    def _role_of(ri: int, T: int) -> str:
+        if ri >= 36 + T:
+            return "rest"
+        if ri == 36:
+            return "first"
+        if ri == 36 + T - 1:
+            return "last"
+        return "mid"
+
+    # -- which card may lie where ------------------------------------------------------------
+    def _assign(self, locs: list[_Loc], exp: dict[int, SuitExposure], table0: Mask,
+                story: Story) -> None:
+        view = self.view
+        me = self.me
+        hand = view.hand or 0
+        prefix = [k for k, L in enumerate(locs) if L.prefix]
+        by_bundle: dict[str, list[int]] = {}
+        for k, L in enumerate(locs):
+            if L.bundle:
+                by_bundle.setdefault(L.bundle, []).append(k)
+        cands: dict[Card, set[int]] = {}
+        fixed = 0
+        for L in locs:
+            fixed |= L.known
+        # special origins: exposed cards (prefix), cut stikkar (zone), cards given for them
+        exposed = 0
+        for s in self.chosen:
+            exposed |= exp[s].must & table0
+        for c in cards_of(exposed & ~fixed):
+            cands[c] = {k for k in prefix if locs[k].filt >> c & 1}
+        for k, gs in story.given.items():
+            q = story.given_by[k]
+            for g in gs:
+                if g in cands or fixed >> g & 1:
+                    continue
+                if len(gs) == 1:
+                    cands[g] = set(by_bundle[f"D{q}"])
+        special = set(cands) | set(cards_of(fixed))
+        unsure_given = [(g, story.given_by[k]) for k, gs in story.given.items() if len(gs) > 1
+                        for g in gs]
+
+        def in_bundles(bs: Iterable[str]) -> set[int]:
+            out: set[int] = set()
+            for b in bs:
+                out |= set(by_bundle.get(b, ()))
+            return out
+
+        known_locs = {k for k, L in enumerate(locs) if L.known_origin}
+        leave: dict[Card, float] = {}
+        # cards that left a container (plays, dead fives, K♥, own discards)
+        for c, (t, bs) in story.left.items():
+            if c in special:
+                continue
+            cands[c] = in_bundles(bs)
+            leave[c] = t
+        # the seat's hand and its seen cards, at their current places
+        seen_place = {(_card(c)): place for c, place in view.seen}
+        for c in cards_of(hand):
+            if c in special or c in cands:
+                continue
+            cands[c] = in_bundles(story.hand[me]) & known_locs
+        for c, place in seen_place.items():
+            if c in special or c in cands:
+                continue
+            if place == "discards":
+                continue  # own discards are in story.left
+            where = story.container(place)
+            got = in_bundles(where) & known_locs
+            if "S" in where:
+                if story.dealer_knows:
+                    got |= {k for k in prefix}
+                if story.cutter_knows:
+                    got |= {k for k, L in enumerate(locs) if L.zone}
+            cands[c] = got
+        known_cards = set(cands)
+        hidden = [c for c in PACK if c not in known_cards and c not in special]
+        open_locs = [k for k in range(len(locs)) if k not in known_locs and locs[k].bundle]
+        for c in hidden:
+            cands[c] = set(open_locs)
+        for c in cards_of(self._partners):  # handed to the taker unseen (§8.3 step 3)
+            if c in hidden:
+                cands[c] |= set(prefix)
+        for g, q in unsure_given:  # the king or queen given for a cut stikkur (§12.6)
+            if g not in special:
+                cands.setdefault(g, set()).update(by_bundle[f"D{q}"])
+        # static filters (the turned prefix, the cut zone)
+        for c, ks in cands.items():
+            cands[c] = {k for k in ks if locs[k].filt >> c & 1}
+        # must be in the prefix: exposure and settled ties
+        must = 0
+        for s in self.chosen:
+            must |= exp[s].must
+        for c in cards_of(must & ~fixed):
+            if c not in special:
+                cands[c] &= set(prefix)
+        # negative constraints (rights, REVERT / KEEP_BOTH, offers, forced beating)
+        hidden_set = set(hidden)
+        for c in list(cands):
+            if c in special:
+                continue
+            ks = cands[c]
+            lt = leave.get(c, INF)
+            for rule in story.rules:
+                if not rule.mask >> c & 1 or rule.t >= lt:
+                    continue
+                drop = set()
+                for k in ks:
+                    b = locs[k].bundle
+                    if b not in rule.bundles:
+                        continue
+                    if c in hidden_set and any(
+                            b in bs and tau < rule.t for tau, _, bs, _ in story.hidden_discards):
+                        continue  # it may have been discarded before: left to rejection
+                    drop.add(k)
+                ks = ks - drop
+            cands[c] = ks
+        for c, bs in story.inside:
+            if c in special or c not in cands:
+                continue
+            cands[c] = cands[c] & in_bundles(bs)
+        for c in list(cands):
+            if not cands[c]:
+                self.notes.append(f"fallback: {format_card(c)} may lie nowhere")
+                cands[c] = {k for k in range(len(locs)) if locs[k].filt >> c & 1
+                            and locs[k].bundle}
+        for c, ks in cands.items():
+            if len(ks) == 1:
+                locs[next(iter(ks))].known |= 1 << c
+            else:
+                for k in ks:
+                    locs[k].allowed |= 1 << c
+        self._cands = cands
+
+    def _finish(self, locs: list[_Loc], story: Story) -> WorldSpec:
+        view = self.view
+        setup = self.setup
+        locations: list[Location] = []
+        layouts: list[list[tuple[list[int], Mask]]] = []
+        done: set[int] = set()
+        merged_of = self._merge_groups(locs)
+        for k, L in enumerate(locs):
+            if k in done:
+                continue
+            group = merged_of.get(k)
+            if group is None:
+                locations.append(Location(L.name, L.positions, L.known, L.allowed & ~L.known,
+                                          ordered=L.ordered))
+                continue
+            done.update(group)
+            parts = [(locs[j].positions, locs[j].known) for j in group]
+            known = allowed = 0
+            for j in group:
+                known |= locs[j].known
+                allowed |= locs[j].allowed
+            locations.append(Location(" + ".join(locs[j].name for j in group),
+                                      [p for pos, _ in parts for p in pos], known,
+                                      allowed & ~known, ordered=True))
+            layouts.append(parts)
+        ids = story.ids
+        hidden_at = [i for i, a in enumerate(ids) if a is None]
+        scan = self._zone_scan_orders(locs, story) if self._zone_scan else None
+        if not hidden_at and not layouts and scan is None:
+            fixed_ids = [a for a in ids if a is not None]
+            return WorldSpec(setup, view.seat, locations, lambda deck: fixed_ids,
+                             notes=self.notes)
+        own = dealt_positions(view.dealer)[view.seat]
+        later = _held_later(view, hidden_at)
+        total = factorial(len(own))
+        last = hidden_at[-1] if hidden_at else -1
+        plain = [a for a in ids if a is not None]
+
+        def fill(deck: list[Card]) -> list[int] | None:
+            for parts in layouts:
+                _lay_out(deck, parts)
+            if not hidden_at and scan is None:
+                return plain
+            # Randomness for the choices below: the order of the seat's own dealt positions
+            # (uniform, and irrelevant to every view).
+            u = _rank([deck[p] for p in own])
+            modulus = 1
+            if scan is not None:  # rules §12.6: an order of the cut zone
+                orders, most = scan
+                cards = [deck[p] for p in range(44, 48)]
+                fits = orders(cards)
+                r = u % most
+                if r >= len(fits):
+                    return None
+                modulus = most
+                for p, c in zip(range(44, 48), fits[r], strict=True):
+                    deck[p] = c
+            if not hidden_at:
+                return plain if u < total // modulus * modulus else None
+            # Another seat's DISCARD ??: a card of the taker's hand drawn uniformly (those
+            # seen later aside).
+            out: list[int] = []
+            state = setup.deal(deck)
+            try:
+                for i, a in enumerate(ids):
+                    if a is None:
+                        t = state.to_act
+                        if t is None:
+                            return None
+                        hand = state.hands[t]  # type: ignore[attr-defined]
+                        pool = cards_of(hand & ~later[i])
+                        if not pool:
+                            return None
+                        a = DISCARD0 + pool[(u // modulus) % len(pool)]
+                        modulus *= len(pool)
+                    out.append(a)
+                    if i < last:
+                        state.apply(a)
+            except StikkError:
+                return None
+            if u >= total // modulus * modulus:
+                return None
+            return out
+        return WorldSpec(setup, view.seat, locations, fill, notes=self.notes)
+
+    def _void_deal(self) -> WorldSpec:
+        """Rules §4.6: the whole stock was turned and showed one suit: the stock holds only
+        cards of that suit; the deal is void and nothing else happened (Engine decision
+        12).  With a cut the found stikkar lie below the stock and the cards the cutter
+        looked at are no permanent stikkar (§12.6)."""
+        view = self.view
+        suit = _SUIT[self.chosen[0]]
+        me = self.me
+        hand = view.hand or 0
+        found = mask_of(self.found)
+        inspected = _bits(c for c, _ in view.seen)  # a cutter's inspected cards
+        turned = [_card(c) for c in view.turned] if self.opts.open_suit_selection else []
+        mode = self.opts.cut_for_stikkar
+        zone = [] if mode == CUT_OFF else [47] if mode == CUT_BOTTOM else [44, 45, 46, 47]
+        scan = mode not in (CUT_OFF, CUT_BOTTOM) and bool(found)
+        locs: list[Location] = []
+        for p, pos in enumerate(dealt_positions(view.dealer)):
+            if p == me:
+                locs.append(Location("own hand", pos, hand, ordered=scan))
+            else:
+                locs.append(Location(f"seat {p} dealt", pos, 0, PACK_MASK, ordered=False))
+        upper = [d for d in range(36, 48) if d not in zone]
+        if turned:  # rules §12.3: in order (positions above the zone keep their index)
+            for d, c in zip(upper, turned, strict=False):
+                locs.append(Location(f"turned {d - 35}", [d], 1 << c))
+        else:
+            locs.append(Location("stock", upper, 0, suit, ordered=False))
+        below = turned[len(upper):]
+        if zone and not found:  # all looked at: no permanent stikkar (§12.6)
+            if turned:
+                for d, c in zip(zone, below, strict=True):
+                    locs.append(Location(f"turned {d - 35}", [d], 1 << c))
+            else:
+                locs.append(Location("cut zone", zone, inspected, suit & ~PERMANENT_MASK,
+                                     ordered=False))
+        elif zone and mode == CUT_BOTTOM:
+            locs.append(Location("cut stikkur", [47], found))
+        elif zone:
+            locs.append(Location("cut zone", zone, found | mask_of(below) | inspected, suit,
+                                 ordered=False))
+        used = 0
+        for loc in locs:
+            used |= loc.known
+        for loc in locs:
+            loc.allowed &= ~used
+        notes = ["void deal (§4.6)"]
+        if not scan:
+            return WorldSpec(self.setup, me, locs, lambda deck: [], notes=notes)
+        want = 2 if mode == CUT_FOURTH_TWO else 1
+        own = dealt_positions(view.dealer)[me]
+
+        def fits(order: tuple[Card, ...]) -> bool:
+            got: list[Card] = []
+            looked = 0
+            for c in reversed(order):  # d[47] first
+                if c in PERMANENT:
+                    got.append(c)
+                    if len(got) == want:
+                        break
+                else:
+                    looked |= 1 << c
+            if got != self.found:
+                return False
+            if turned and [c for c in order if not found >> c & 1] != below:
+                return False
+            return not inspected or looked == inspected
+
+        def order_zone(deck: list[Card]) -> list[int] | None:
+            # a uniform choice among the orders of the zone the view allows (kept with
+            # probability their number / 24), drawn from the order of the seat's hand
+            ok = sorted(o for o in permutations([deck[p] for p in zone]) if fits(o))
+            r = _rank([deck[p] for p in own])
+            if r >= factorial(9) // 24 * 24 or r % 24 >= len(ok):
+                return None
+            for p, c in zip(zone, ok[r % 24], strict=True):
+                deck[p] = c
+            return []
+        return WorldSpec(self.setup, me, locs, order_zone, notes=notes)
+
+
+def _zone_orders(mode: str, found: list[Card], seen: Mask | None, public: Mask,
+                 fixed: list[Card]) -> tuple[Callable[[list[Card]], list[tuple[Card, ...]]],
+                                             int]:
+    """The orders of the four cut-zone cards (positions 44-47) under which the cut finds
+    exactly ``found`` in that order (rules §12.6, Engine decision 16) and, for the cutter
+    (``seen``: the cards he looked at that are neither played nor shown), looks at exactly
+    those private cards; and the largest number of such orders that any four cards holding
+    ``fixed`` can have (an upper bound: free cards are tried as plain, shown or stikkur)."""
+    want = 2 if mode == CUT_FOURTH_TWO else 1
+
+    def fits(order: tuple[Card, ...]) -> bool:
+        got: list[Card] = []
+        looked = 0
+        for c in reversed(order):  # d[47] first
+            if c in PERMANENT:
+                got.append(c)
+                if len(got) == want:
+                    break
+            else:
+                looked |= 1 << c
+        if got != found:
+            return False
+        return seen is None or looked & ~public == seen
+
+    def orders(cards: list[Card]) -> list[tuple[Card, ...]]:
+        return sorted(o for o in set(permutations(cards)) if fits(o))
+
+    kinds = ([c for c in PACK if c not in PERMANENT and not public >> c & 1
+              and not (seen or 0) >> c & 1][:4],
+             [c for c in PACK if c not in PERMANENT and public >> c & 1][:4],
+             [c for c in PERMANENT if c not in found][:4])
+    most = 1
+    free = 4 - len(fixed)
+    for pick in product(range(3), repeat=free):
+        cards = list(fixed)
+        used = [0, 0, 0]
+        for k in pick:
+            if used[k] >= len(kinds[k]):
+                break
+            cards.append(kinds[k][used[k]])
+            used[k] += 1
+        if len(cards) == 4:
+            most = max(most, len(orders(cards)))
+    return orders, most
+
+
+def _lay_out(deck: list[Card], parts: list[tuple[list[int], Mask]]) -> None:
+    """Lay a merged location out again: each part its known cards, then the next unknown
+    cards in the (uniformly shuffled) order they lie in now."""
+    known = 0
+    for _, m in parts:
+        known |= m
+    free = [deck[p] for pos, _ in parts for p in pos if not known >> deck[p] & 1]
+    j = 0
+    for pos, m in parts:
+        cards = cards_of(m)
+        k = len(pos) - len(cards)
+        cards += free[j:j + k]
+        j += k
+        for p, c in zip(pos, cards, strict=True):
+            deck[p] = c
+
+
+def _rank(cards: list[Card]) -> int:
+    """The rank of this order of the cards among all orders (uniform if the order is)."""
+    u = 0
+    n = len(cards)
+    for i, c in enumerate(cards):
+        u = u * (n - i) + sum(1 for d in cards[i + 1:] if d < c)
+    return u
+
+
+def _held_later(view: StyrivoltView, hidden_at: list[int]) -> dict[int, Mask]:
+    """Per hidden discard, the cards its taker is seen holding afterwards (plays, fives
+    traded, the 5H or K♥ of a trick-9 offer): they were not the discarded card."""
+    hist = view.history
+    out: dict[int, Mask] = {}
+    for i in hidden_at:
+        t = hist[i][0]
+        m = 0
+        for seat, text in hist[i + 1:]:
+            if seat != t or "??" in text:
+                continue
+            a = parse_action(text)
+            if a < 64:
+                m |= 1 << a
+            elif EXCHANGE0 <= a < CHOOSE0:
+                m |= 1 << FIVES[(a - EXCHANGE0) >> 4]
+            elif a == CLAIM_FUGLURIN:
+                m |= 1 << KH
+        out[i] = m
+    return out
+
+
+__all__ = ["SuitExposure", "dealt_positions", "suit_exposure", "world_spec"]
