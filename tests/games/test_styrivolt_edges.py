@@ -289,3 +289,23 @@ def test_rules_11_penalty_for_the_second_taker_without_the_right() -> None:
     assert st.view(3).penalized == (1,)
     assert _board(match) == {"erased": [0, 1], "owner": "A", "singles": 0, "monks": 1,
                              "line_number": 1}
+
+
+def test_a_boolean_is_not_an_action_id() -> None:
+    """CONFORMANCE §2: action ids are integers; ``True`` must not pass as id 1 (nor a float),
+    and the state stays as it was."""
+    import random
+
+    import pytest
+
+    from stikk.core.errors import IllegalActionError
+    from stikk.games import make_game
+
+    state = make_game("styrivolt").new_deal(rng=random.Random(3))
+    before = list(state.history)
+    for bad in (True, False, 1.0):
+        with pytest.raises(IllegalActionError, match="an action id is an integer"):
+            state.apply(bad)  # type: ignore[arg-type]
+        assert state.history == before
+    state.apply(state.legal_actions()[0])  # a real id still works
+    assert len(state.history) == len(before) + 1

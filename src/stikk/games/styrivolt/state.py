@@ -524,6 +524,8 @@ class StyrivoltState(State):
         return self._legal
 
     def apply(self, action: int) -> None:
+        if action.__class__ is not int:  # True is not the action id 1
+            action = self._action_id(action)
         if action not in self._legal:
             raise self.illegal(action, self._why(action))
         seat = self.to_act
