@@ -160,3 +160,46 @@ def test_utilities_are_zero_sum_against_the_table() -> None:
 def test_bad_settings_are_named(spec: str) -> None:
     with pytest.raises(AgentSpecError):
         make_agent(spec, make_game("sjavs"), seed=0)
+
+
+def test_a_view_no_world_can_be_dealt_for_falls_back_to_the_heuristic(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sampler that cannot deal a world must not crash the table: the heuristic decides."""
+    import stikk.agents.ismcts as ismcts
+    from stikk.agents.sampling import SamplingError
+    from stikk.agents.sampling.core import WorldSampler
+
+    def failing(self: WorldSampler, rng: random.Random) -> State:
+        self.tries += 1
+        raise SamplingError("no world")
+
+    monkeypatch.setattr(WorldSampler, "sample", failing)
+    state = _rw_first_trick("BID 0")
+    bot = ISMCTSAgent(state.game, iterations=50, seed=1)
+    bot.begin_deal(DealSetup(state), 0)
+    action, line = bot.explain(state.view(0), state.legal_actions())
+    heuristic = make_agent("heuristic", state.game, seed=0)
+    assert action == heuristic.act(state.view(0), state.legal_actions())
+    assert bot.fallbacks == 1 and "heuristic" in line
+    assert ismcts.TRIES_PER_ITERATION > 0
+
+
+def test_a_search_stops_after_a_bounded_number_of_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A view whose worlds are rare stops the search at TRIES_PER_ITERATION x budget draws."""
+    import stikk.agents.ismcts as ismcts
+    from stikk.agents.sampling.core import WorldSampler
+
+    real = WorldSampler.sample
+
+    def costly(self: WorldSampler, rng: random.Random) -> State:
+        self.tries += 99  # as if 99 draws were rejected before each accepted one
+        return real(self, rng)
+
+    monkeypatch.setattr(WorldSampler, "sample", costly)
+    state = _rw_first_trick("BID 0")
+    bot = ISMCTSAgent(state.game, iterations=100, seed=1)
+    bot.begin_deal(DealSetup(state), 0)
+    bot.act(state.view(0), state.legal_actions())
+    assert bot.last is not None
+    assert 0 < bot.last.iterations < 100
+    assert bot.last.iterations <= ismcts.TRIES_PER_ITERATION * 100 // 100 + 1

@@ -14,6 +14,11 @@ The reward of a seat is its side's deal value minus the mean of the other sides'
 divided by the largest magnitude seen in the search so that the
 exploration constant means the same in every game.
 
+When the worlds of a view are rare among the sampler's draws (a spec that leaves much
+to its replay check), a search stops after a bounded number of draws and decides on the
+iterations it has; if not one world could be dealt, the game's heuristic chooses
+(``fallbacks`` counts such decisions), so a slow view never stalls a table.
+
 Budgets: ``iters`` (deterministic for a given seed: the same view, legal set and
 seed give the same action; the default is per game, :data:`DEFAULT_ITERATIONS`) and an
 optional wall-clock ``time`` in seconds (for interactive play; it makes the choice
@@ -33,7 +38,7 @@ from ..core.game import Game, State
 from ..core.view import View
 from .base import Agent, DealSetup
 from .registry import AgentSpecError
-from .sampling import world_sampler
+from .sampling import SamplingError, world_sampler
 
 DEFAULT_ITERATIONS: dict[str, int] = {
     "romanian-whist": 1000,
@@ -46,6 +51,11 @@ DEFAULT_ITERATIONS: dict[str, int] = {
 """Iterations per decision when no budget is given, per game: chosen so that a decision
 takes well under a second on one core (``benchmarks/ismcts.py --games`` measures it)."""
 FALLBACK_ITERATIONS = 1000
+TRIES_PER_WORLD = 200
+"""Draws the sampler may reject for one world inside a search."""
+TRIES_PER_ITERATION = 20
+"""A search stops once its sampler has drawn this many times its iteration budget."""
+DEFAULT_TRY_BUDGET = 1000
 
 
 def default_iterations(game_id: str) -> int:
@@ -155,6 +165,17 @@ class ISMCTSAgent:
                                   else heuristic_rollout(game, self.rng.getrandbits(32)))
         self.setup: DealSetup | None = None
         self.last: SearchResult | None = None
+        self.fallbacks = 0
+        """Decisions where no world could be sampled and the heuristic chose instead."""
+        self._heuristic: Agent | None = None
+        self._fallback_seed = self.rng.getrandbits(32)
+
+    def _fallback(self) -> Agent:
+        if self._heuristic is None:
+            from .registry import heuristic_class
+
+            self._heuristic = heuristic_class(self.game.id)(self.game, self._fallback_seed)
+        return self._heuristic
 
     @classmethod
     def from_settings(cls, game: Game[Any], settings: Mapping[str, str], *,
@@ -192,6 +213,9 @@ class ISMCTSAgent:
         r = self.search(view, legal)
         if len(legal) == 1:
             return r.action, "the only legal move"
+        if r.iterations == 0:
+            return r.action, "no world agreeing with this view could be dealt in time, so " \
+                             "the heuristic's move"
         text = self.game.action_text
         ranked = sorted(r.visits, key=lambda a: -r.visits[a])
         line = (f"chosen in {r.visits[r.action]} of {r.iterations} simulated deals, "
@@ -214,6 +238,7 @@ class ISMCTSAgent:
             raise RuntimeError("IS-MCTS needs begin_deal(setup, seat) before the deal's first "
                                "decision (the arena and stikk play call it)")
         sampler = world_sampler(view, self.setup)
+        sampler.max_tries = TRIES_PER_WORLD
         game = self.game
         rng = self.rng
         c = self.c
@@ -221,14 +246,22 @@ class ISMCTSAgent:
         root = _Node(view.seat)
         scale = 1.0
         deadline = None if self.time_limit is None else start + self.time_limit
+        budget = self.iterations if self.iterations is not None else DEFAULT_TRY_BUDGET
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
             if deadline is not None and n > 0 and time.perf_counter() >= deadline:
                 break
+            # A view whose worlds are rare under the spec (the replay check rejects most
+            # draws) must not stall the table: stop at a bounded number of draws.
+            if sampler.tries >= TRIES_PER_ITERATION * budget:
+                break
+            try:
+                state = sampler.sample(rng)
+            except SamplingError:
+                break
             n += 1
-            state = sampler.sample(rng)
             node = root
             path = [root]
             while state.to_act is not None:
@@ -269,6 +302,12 @@ class ISMCTSAgent:
             for nd in path:
                 nd.visits += 1
                 nd.reward += util[nd.actor]
+        if n == 0:  # not one world could be dealt: play the heuristic's move instead
+            self.fallbacks += 1
+            action = self._fallback().act(view, legal)
+            self.last = SearchResult(action, 0, {a: 0 for a in legal},
+                                     {a: 0.0 for a in legal}, time.perf_counter() - start)
+            return self.last
         visits = {a: (root.children[a].visits if a in root.children else 0) for a in legal}
         means = {a: (root.children[a].reward / root.children[a].visits
                      if a in root.children and root.children[a].visits else 0.0)
