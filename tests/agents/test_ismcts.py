@@ -203,3 +203,18 @@ def test_a_search_stops_after_a_bounded_number_of_draws(monkeypatch: pytest.Monk
     assert bot.last is not None
     assert 0 < bot.last.iterations < 100
     assert bot.last.iterations <= ismcts.TRIES_PER_ITERATION * 100 // 100 + 1
+
+
+def test_defaults_per_game() -> None:
+    """The default budget and play-out policy are per game; explicit settings win."""
+    from stikk.agents.ismcts import default_iterations, default_rollout
+
+    brus = ISMCTSAgent(make_game("icelandic-brus"), seed=1)
+    assert (brus.iterations, brus.rollout_kind) == (300, "heuristic")
+    assert (default_iterations("icelandic-brus"), default_rollout("icelandic-brus")) == (
+        300, "heuristic")
+    whist = ISMCTSAgent(make_game("romanian-whist"), seed=1)
+    assert (whist.iterations, whist.rollout_kind) == (1000, "random")
+    spec = make_agent("ismcts:rollout=random,iters=40", make_game("icelandic-brus"), seed=1)
+    assert isinstance(spec, ISMCTSAgent)
+    assert (spec.iterations, spec.rollout_kind) == (40, "random")
