@@ -62,6 +62,11 @@ TRIES_PER_ITERATION = 20
 DEFAULT_TRY_BUDGET = 1000
 
 
+GAME_DEFAULT = -1
+"""``iterations=GAME_DEFAULT``: the game's :data:`DEFAULT_ITERATIONS` (``None``: no
+iteration budget, only ``time_limit``)."""
+
+
 def default_iterations(game_id: str) -> int:
     """The default iteration budget of IS-MCTS in a game."""
     return DEFAULT_ITERATIONS.get(game_id, FALLBACK_ITERATIONS)
@@ -149,11 +154,11 @@ class ISMCTSAgent:
     True
     """
 
-    def __init__(self, game: Game[Any], *, iterations: int | None = -1,
+    def __init__(self, game: Game[Any], *, iterations: int | None = GAME_DEFAULT,
                  time_limit: float | None = None, c: float = DEFAULT_C,
                  rollout: str | None = None, seed: int | None = None,
                  name: str = "ismcts") -> None:
-        if iterations == -1:  # not given: the game's default
+        if iterations == GAME_DEFAULT:
             iterations = default_iterations(game.id)
         if iterations is None and time_limit is None:
             raise ValueError("IS-MCTS needs an iteration or a time budget")
