@@ -43,16 +43,12 @@ from stikk.terminal.bauernstoss import (
     tally_count,
 )
 from stikk.terminal.play import TableSession, parse_seats, play_game
+from terminal_support import random_table
 
 SIDES = "AB"
 TEN_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}  # rules §2.2
 
 # -- helpers ----------------------------------------------------------------------------------
-
-
-def _random_table(players: int) -> str:
-    """The human at seat 0 and seeded random bots elsewhere (the scripted games rely on them)."""
-    return ",".join(["human"] + ["random"] * (players - 1))
 
 
 def screen() -> Console:
@@ -181,7 +177,7 @@ def make_session(script: Script, *, decks: Sequence[Sequence[str]] = (), dealer:
     scripted :class:`Bot` s (seat -> action texts)."""
     console = screen()
     if seats is None:
-        seats = _random_table(4)
+        seats = random_table(4)
     session = TableSession(make_game(game), seats=seats, dealer=dealer, console=console,
                            input_fn=script, **kw)
     script.session, script.console = session, console

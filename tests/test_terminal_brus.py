@@ -28,6 +28,7 @@ from stikk.games import make_game
 from stikk.games.brus import NPLAY, BrusState
 from stikk.games.brus.actions import decode
 from stikk.terminal.play import TableSession, play_game
+from terminal_support import random_table
 
 # DK-2.1 (stikkort, highest first), DK-2.2 (sevens), DK-2.3 (black kings), DK-2.4 (skidt)
 RANKING = "JC KH 8S 9C 9S 9H 9D AC AS AH AD JS JH JD 6C 6S 6H 6D".split()
@@ -38,11 +39,6 @@ RISKABLE = ("KH", "8S")  # DK-9.1, award order within a set DK-9.5
 HONOUR = {"KH": "Brus", "8S": "Galhund"}
 
 _CARD_RE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([♣♠♥♦CSHD])(?![0-9A-Za-z])")
-
-
-def _random_table(players: int) -> str:
-    """The human at seat 0 and seeded random bots elsewhere (the scripted games rely on them)."""
-    return ",".join(["human"] + ["random"] * (players - 1))
 
 
 # -- rules by hand -------------------------------------------------------------------------------
@@ -164,7 +160,7 @@ def run_game(players: int, seed: int, choose: Choose, *, seats: str | None = Non
         cards = [parse_card(t) for t in deck]
         game.shuffled_deck = lambda rng: list(cards)  # type: ignore[method-assign]
     if seats is None:
-        seats = _random_table(players)
+        seats = random_table(players)
     session = TableSession(game, seats=seats, seed=seed, console=console, input_fn=input_fn,
                            record_path=record)
     holder["s"] = session

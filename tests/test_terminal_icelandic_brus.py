@@ -28,6 +28,7 @@ from stikk.games import make_game
 from stikk.games.icelandic_brus import IcelandicBrus, IcelandicBrusState
 from stikk.terminal.icelandic_brus import IcelandicBrusRenderer
 from stikk.terminal.play import Seating, TableSession, play_game
+from terminal_support import random_table
 
 # IS-2.1, typed from the rules: the 18 beating cards, highest first
 BEATING = [parse_card(t) for t in "JC KH 8S 9C 9S 9H 9D AC AS AH AD JS JH JD 6C 6S 6H 6D".split()]
@@ -39,11 +40,6 @@ LINES = 5
 
 _CARD_RE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([♣♠♥♦CSHD])(?![0-9A-Za-z])")
 _COMB_RE = re.compile(r"^  (?:(We|They)\s+)?([AB])  ([┃║╳](?: [┃║╳]){4})   (\d) erased", re.M)
-
-
-def _random_table(players: int) -> str:
-    """The human at seat 0 and seeded random bots elsewhere (the scripted games rely on them)."""
-    return ",".join(["human"] + ["random"] * (players - 1))
 
 
 # -- the rules by hand ---------------------------------------------------------------------------
@@ -237,7 +233,7 @@ def run_game(seed: int, choose: Choose, *, seats: str | None = None, options: st
         return answer
 
     if seats is None:
-        seats = _random_table(4)
+        seats = random_table(4)
     session = TableSession(make_game("icelandic-brus" + options), seats=seats, seed=seed,
                            console=console, input_fn=input_fn, record_path=record)
     holder["s"] = session

@@ -25,17 +25,13 @@ from stikk.core.record import replay
 from stikk.games import make_game
 from stikk.games.sjavs import SjavsState
 from stikk.terminal.play import TableSession, play_game
+from terminal_support import random_table
 
 PERMANENT = [parse_card(t) for t in ("QC", "QS", "JC", "JS", "JH", "JD")]  # rules §2.2
 PLAIN_ORDER = [0, 2, 1, 3]  # the table shows plain suits ♣ ♥ ♠ ♦ (black, red, black, red)
 POINTS = {12: 11, 8: 10, 11: 4, 10: 3, 9: 2}  # rules §2.1: A T K Q J
 
 _CARD_RE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([♣♠♥♦CSHD])(?![0-9A-Za-z])")
-
-
-def _random_table(players: int) -> str:
-    """The human at seat 0 and seeded random bots elsewhere (the scripted games rely on them)."""
-    return ",".join(["human"] + ["random"] * (players - 1))
 
 
 # -- rules by hand -----------------------------------------------------------------------------
@@ -206,7 +202,7 @@ def run_game(players: int, seed: int, choose: Choose, *, seats: str | None = Non
         return answer
 
     if seats is None:
-        seats = _random_table(players)
+        seats = random_table(players)
     session = TableSession(make_game("sjavs", players=players), seats=seats, seed=seed,
                            console=console, input_fn=input_fn, record_path=record)
     holder["s"] = session

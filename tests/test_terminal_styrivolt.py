@@ -34,6 +34,7 @@ from stikk.games.styrivolt.actions import (
     TAKE_STOCK,
 )
 from stikk.terminal.play import SESSION_DEALS, TableSession, play_game
+from terminal_support import random_table
 
 _CARD_RE = re.compile(r"(?<![0-9A-Za-z])([2-9JQKA])([♣♠♥♦])(?![0-9A-Za-z])")
 
@@ -52,11 +53,6 @@ STRENGTH = {"Fuglurin": 14, "Fýrikurin": 13, "Áttan": 12, "Hoyggjarðsryssa": 
 LEAD_ONLY = ["Lamb", "fríkort", "Kongur", "Frú", "Keypmaður (trader)"]  # rules §5.5
 SHOWN_SUITS = "HSDC"  # plain cards are shown ♥ ♠ ♦ ♣
 RANK_ORDER = "23456789TJQKA"
-
-
-def _random_table(players: int) -> str:
-    """The human at seat 0 and seeded random bots elsewhere (the scripted games rely on them)."""
-    return ",".join(["human"] + ["random"] * (players - 1))
 
 
 def dealt(deck: list[str], dealer: int) -> tuple[list[list[str]], list[str]]:
@@ -207,7 +203,7 @@ def run_game(seed: int, choose: Choose, *, seats: str | None = None, deals: int 
         return answer
 
     if seats is None:
-        seats = _random_table(4)
+        seats = random_table(4)
     session = TableSession(make_game("styrivolt"), seats=seats, seed=seed, console=console,
                            input_fn=input_fn, record_path=record, max_deals=deals)
     holder["s"] = session
