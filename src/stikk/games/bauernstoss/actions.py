@@ -34,6 +34,8 @@ True
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...cards import SUITS, CardError, format_card, is_card, parse_card, parse_suit
 from ...core.errors import ActionParseError
 
@@ -83,6 +85,7 @@ def number_of(action: int) -> tuple[int, int] | None:
     return MIN_BID + (k >> 2), k & 3
 
 
+@cache  # ids are few and texts immutable: views rebuild every text
 def action_text(action: int) -> str:
     """Canonical text of an action id."""
     if 0 <= action < 64 and is_card(action):
@@ -103,6 +106,7 @@ def action_text(action: int) -> str:
     raise ActionParseError(action, f"no Bauernstoss action has id {action}")
 
 
+@cache  # ids are few and texts immutable: views rebuild every text
 def redacted_text(action: int) -> str:
     """The text of an action as a seat hears it that may not know its private part."""
     nb = number_of(action)

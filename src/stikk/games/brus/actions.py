@@ -21,6 +21,7 @@ an argument.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from ...cards import Card, CardError, Mask, format_card, format_cards, parse_cards, sort_key
 from ...core.errors import ActionParseError
@@ -190,6 +191,7 @@ def encode(m: Mask, risk: Iterable[Card]) -> int:
     return bits * NPLAY + play_index_of_mask(m)
 
 
+@cache  # ids are few and texts immutable: views rebuild every text
 def action_text(action: int, *, kc: bool = True) -> str:
     """State-free text: bare ``RISK`` when every card that can ever be risked is risked."""
     cards, m, bits = decode(action)

@@ -6,6 +6,7 @@ Rules sections cited are those of ``rules/brus.md`` §2 (DK-…), §5 (AMB-…) 
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -658,9 +659,7 @@ class BrusState(State):
         """The text of action ``index`` as ``seat`` knows it: canonical for his own plays,
         the named risk form for the others' (whether bare ``RISK`` would name every riskable
         card depends on the actor's hand)."""
-        cards, _, bits = decode(self.history[index])
-        bare = self._seats[index] == seat and index in self._bare
-        return format_action(cards, bits, bare)
+        return _known_text(self.history[index], self._seats[index] == seat and index in self._bare)
 
     def view(self, seat: int) -> BrusView:
         if not 0 <= seat < self.n:
@@ -683,6 +682,12 @@ class BrusState(State):
             risks=tuple(self.risks),
             awards=tuple(self.awards),
         )
+
+
+@cache  # views rebuild every history text; the texts of an id are few and immutable
+def _known_text(action: int, bare: bool) -> str:
+    cards, _, bits = decode(action)
+    return format_action(cards, bits, bare)
 
 
 __all__ = ["AWARD_KINDS", "BrusState"]

@@ -19,6 +19,8 @@ card and ``RISK`` names nothing else.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...cards import CardError, format_card, is_card, parse_card
 from ...core.errors import ActionParseError
 from .tables import KH, NUM_ACTIONS, RISK
@@ -26,6 +28,7 @@ from .tables import KH, NUM_ACTIONS, RISK
 _FORMS = "PLAY <card>, PLAY KH RISK"
 
 
+@cache  # ids are few and texts immutable: views rebuild every text
 def action_text(action: int) -> str:
     """Canonical text of an action id."""
     if action == RISK:

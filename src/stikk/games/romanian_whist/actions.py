@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from ...cards import CardError, format_card, is_card, parse_card
 from ...core.errors import ActionParseError
@@ -21,6 +22,7 @@ NO_ZERO_PLAY = 74
 NUM_ACTIONS = 75
 
 
+@cache  # ids are few and texts immutable: views rebuild every text
 def action_text(action: int) -> str:
     """Canonical text of an action id."""
     if is_card(action):

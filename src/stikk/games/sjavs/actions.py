@@ -23,6 +23,7 @@ id                          action
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from ...cards import SUITS, Card, CardError, format_card, is_card, parse_card, parse_suit
 from ...core.errors import ActionParseError
@@ -70,6 +71,7 @@ def exchange_two_id(a: Card, b: Card) -> int:
     return EXCHANGE_TWO0 + PAIR_INDEX[a, b]
 
 
+@cache  # ids are few and texts immutable: views rebuild every text
 def action_text(action: int) -> str:
     """Canonical text of an action id."""
     if 0 <= action < 64:

@@ -21,6 +21,8 @@ Other seats read a ``DISCARD`` as ``DISCARD ??`` (the card goes face down, rules
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...cards import CardError, format_card, is_card, parse_card
 from ...core.errors import ActionParseError
 
@@ -49,6 +51,7 @@ _WORDS = {"DECLINE": DECLINE, "TAKE_STOCK": TAKE_STOCK, "KEEP": KEEP, "REVERT": 
 _NAMES = {v: k for k, v in _WORDS.items()}
 
 
+@cache  # ids are few and texts immutable: views rebuild every text
 def action_text(action: int) -> str:
     """Canonical text of an action id."""
     if 0 <= action < DECLINE:
@@ -61,6 +64,7 @@ def action_text(action: int) -> str:
     raise ActionParseError(action, f"no Styrivolt action has id {action}")
 
 
+@cache  # ids are few and texts immutable: views rebuild every text
 def redacted_text(action: int) -> str:
     """The text of an action for a seat that may not know its private part."""
     if DISCARD0 <= action < CLAIM_CUT0:
