@@ -57,11 +57,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
+from itertools import compress
 from math import comb
+from operator import itemgetter
 from typing import Any
 
-from ...cards import RANKS, Card, Mask, cards_of, format_card, parse_card
+from ...cards import RANKS, Card, Mask, cards_of, format_card, mask_of, parse_card
 from ...core.game import Game
 from ...core.view import View
 from ...games.styrivolt.actions import (
@@ -89,6 +91,7 @@ from ...games.styrivolt.tables import (
     KONGUR,
     LAMB,
     OLUKKA,
+    PACK,
     PACK_MASK,
     PLAIN,
     POSTUR,
@@ -122,6 +125,21 @@ _STIKKUR_LO, _STIKKUR_HI = KARNIFL, 14
 _PILE, _OUT = -1, -2
 
 
+def _fixed_worth(role: int, rank: int) -> float | None:
+    """The worth of a card whose worth does not depend on what is seen, else ``None``."""
+    if role == PLAIN:
+        return PLAIN_WORTH[rank]
+    if OLUKKA <= role <= POSTUR:
+        return CAPTURE_WORTH[role]
+    if role in (KONGUR, FRU):
+        return LEAD_ONLY_WORTH[role]
+    return None  # stikkar and the frikort (the stikkar out), a lamb (the lead), the keypmadur
+
+
+_FIXED_WORTH = tuple(tuple(_fixed_worth(role, rank) for rank in range(13)) for role in range(17))
+"""``[role][rank]``: :func:`_fixed_worth`."""
+
+
 @cache
 def _p_miss(k: int, pool: int, draws: int) -> float:
     """The chance that ``draws`` random cards out of ``pool`` hold none of ``k`` given cards."""
@@ -136,19 +154,137 @@ def _is_stikkur(role: int) -> bool:
     return _STIKKUR_LO <= role <= _STIKKUR_HI
 
 
+class _CardIds(dict[str, Card]):
+    """Card text -> id; the canonical texts are in the table, anything else is parsed."""
+
+    def __missing__(self, text: str) -> Card:
+        return parse_card(text)
+
+
+_CARD_ID = _CardIds({format_card(c): c for c in PACK})
+
+
+class _Verbs(dict[str, str]):
+    """Action text -> its verb (``EXCHANGE 7H`` -> ``EXCHANGE``), remembered per text."""
+
+    def __missing__(self, text: str) -> str:
+        verb = self[text] = text.partition(" ")[0]
+        return verb
+
+
+_VERB = _Verbs()
+
+
+class _Events(dict[str, bool]):
+    """Action text -> whether it is an event other than a card play."""
+
+    def __missing__(self, text: str) -> bool:
+        event = self[text] = _VERB[text] != "PLAY"
+        return event
+
+
+_IS_EVENT = _Events()
+_TEXT = itemgetter(1)
+
+
+class _Holders(dict[str, int]):
+    """A seen card's place (``seat 2``, ``stock``, ...) -> the seat holding it, or ``_OUT``."""
+
+    def __missing__(self, place: str) -> int:
+        holder = self[place] = int(place[5:]) if place.startswith("seat ") else _OUT
+        return holder
+
+
+_HOLDER_AT = _Holders()
+
+
 def _card_of(text: str) -> Card:
     """The card named in an action text (``EXCHANGE 7H`` -> 7H), or -1."""
     _, _, arg = text.partition(" ")
     if not arg or arg == "??":
         return -1
-    return parse_card(arg)
+    return _CARD_ID[arg]
+
+
+def _beats(reach: tuple[int, ...], rx: int, cx: Card, rw: int, cw: Card) -> bool:
+    """Whether card ``cx`` (role ``rx``) beats the winning card ``cw`` (role ``rw``), §5.6."""
+    if rw == LAMB:
+        return False
+    if _STIKKUR_LO <= rx <= _STIKKUR_HI:
+        return rx > rw if _STIKKUR_LO <= rw <= _STIKKUR_HI else True
+    if OLUKKA <= rx <= POSTUR:
+        if _STIKKUR_LO <= rw <= _STIKKUR_HI or rw == FRIKORT:
+            return False
+        if OLUKKA <= rw <= POSTUR:
+            return rx > rw
+        if rw == PLAIN:
+            return (cw & 15) <= reach[rx]
+        if rw == KONGUR:
+            return rx >= 6
+        if rw == FRU:
+            return rx >= 5
+        return True
+    if rx == PLAIN:
+        return rw == PLAIN and cw >> 4 == cx >> 4 and cx > cw
+    return False
+
+
+# Tables that depend only on the capture reach, the chosen suits (``pair``) and the seats'
+# promoted ranks (rules §5.7): built once, shared by every decision that sees the same ones.
+@cache
+def _pair_of(chosen: tuple[str, ...]) -> int:
+    """The chosen suits as a 4-bit mask."""
+    return sum(1 << "CSHD".index(s) for s in chosen)
+
+
+_BASE = 4
+"""Index of the base roles (no promotion) in the per-seat tables of :class:`_Roles`."""
+
+
+class _Roles:
+    """Every card's role for each seat (its promotions applied, index ``_BASE``: none), the
+    stikkar above each strength and a memo of the beaters of a winning card (rules §5)."""
+
+    __slots__ = ("_beat", "above", "reach", "roles", "seat_roles", "stik")
+
+    def __init__(self, reach: tuple[int, ...], pair: int, promo: tuple[int, ...]) -> None:
+        self.reach = reach
+        self.roles = base = ROLES[pair]
+        self.stik = STIKKAR[pair]
+        self.seat_roles = [base if not pr else
+                           tuple(PROMOTED[c & 15] if pr >> (c & 15) & 1 else base[c]
+                                 for c in range(64))
+                           for pr in (*promo, 0)]
+        # above[q][s]: the cards that are stikkar stronger than s (0 <= s <= 16) for seat q
+        self.above = [tuple(sum(1 << x for x in range(64) if _is_stikkur(roles[x]) and roles[x] > s)
+                            for s in range(17))
+                      for roles in self.seat_roles]
+        self._beat: list[dict[int, Mask]] = [{} for _ in self.seat_roles]
+
+    def beaters(self, q: int, cw: Card, rw: int) -> Mask:
+        """The cards that beat ``cw`` (role ``rw``) with the roles of seat ``q``."""
+        key = rw << 6 | cw
+        m = self._beat[q].get(key)
+        if m is None:
+            roles, reach = self.seat_roles[q], self.reach
+            m = self._beat[q][key] = sum(1 << x for x in range(64)
+                                         if _beats(reach, roles[x], x, rw, cw))
+        return m
+
+
+@lru_cache(maxsize=512)  # the options, the chosen suits and the rare promotions: few keys
+def _roles_of(reach: tuple[int, ...], pair: int, promo: tuple[int, ...]) -> _Roles:
+    return _Roles(reach, pair, promo)
 
 
 class _Table:
     """What the seat knows when it decides: roles, the unseen cards, who holds what."""
 
     __slots__ = (
-        "_pb",
+        "_unknown_worths",
+        "_worth_memo",
+        "above",
+        "exposed",
         "hand",
         "held",
         "hidden",
@@ -160,6 +296,8 @@ class _Table:
         "promo",
         "reach",
         "roles",
+        "rules",
+        "seat_roles",
         "stik",
         "trick_no",
         "unknown",
@@ -173,15 +311,17 @@ class _Table:
         self.me = me
         self.partner = (me + 2) % 4
         self.opps = ((me + 1) % 4, (me + 3) % 4)
-        pair = sum(1 << "CSHD".index(s) for s in view.chosen)
-        self.roles = ROLES[pair]
-        self.stik = STIKKAR[pair]
         promo = [0, 0, 0, 0]
         for seat, rank in view.announcements:
             promo[seat] |= 1 << RANKS.index(rank)
         for rank in view.promoted:
             promo[me] |= 1 << RANKS.index(rank)
         self.promo = promo
+        rules = self.rules = _roles_of(reach, _pair_of(view.chosen), tuple(promo))
+        self.roles = rules.roles
+        self.stik = rules.stik
+        self.seat_roles = rules.seat_roles
+        self.above = rules.above
         hand: Mask = view.hand or 0
         self.hand = hand
         played = 0
@@ -191,21 +331,28 @@ class _Table:
         for _, c in view.current_trick:
             played |= 1 << c
         self.trick_no = len(view.tricks) + 1
+        card_id = _CARD_ID
+        self.exposed = exposed = [card_id[t] for t in view.exposed]
         public = 0
-        for t in (*view.exposed, *view.dead):
-            public |= 1 << parse_card(t)
+        for c in exposed:
+            public |= 1 << c
+        for t in view.dead:
+            public |= 1 << card_id[t]
         for t in view.cut_places:
             if t is not None:
-                public |= 1 << parse_card(t)
+                public |= 1 << card_id[t]
         # who holds what, from the public actions (rules §7.2, §8.3, §12.6, §12.7)
         holder: dict[Card, int] = {}
-        cut = [parse_card(t) for t in view.cut_stikkar]
+        cut = [card_id[t] for t in view.cut_stikkar]
         taker = -1
         second = stock_taken = False
         old: list[Card] = []
         new: list[Card] = []
-        for seat, text in view.history:
-            verb = text.partition(" ")[0]
+        history = view.history
+        # the PLAY entries (most of them; the cards played are read from the tricks) are
+        # filtered out at C speed
+        for seat, text in compress(history, map(_IS_EVENT.__getitem__, map(_TEXT, history))):
+            verb = _VERB[text]
             if verb in ("EXCHANGE", "CHOOSE"):
                 c = _card_of(text)
                 holder[c] = seat
@@ -251,13 +398,13 @@ class _Table:
             for c in old:
                 holder[c] = _OUT
         for text, place in view.seen:
-            c = parse_card(text)
-            holder[c] = int(place[5:]) if place.startswith("seat ") else _OUT
+            holder[card_id[text]] = _HOLDER_AT[place]
         held = [0, 0, 0, 0]
         elsewhere = 0
+        known = played | hand | public
         for c, h in holder.items():
             bit = 1 << c
-            if bit & (played | hand | public):
+            if bit & known:
                 continue
             if h >= 0:
                 if h != me:
@@ -265,127 +412,124 @@ class _Table:
             else:
                 elsewhere |= bit
         self.held = held
-        unknown = PACK_MASK & ~hand & ~played & ~public & ~elsewhere
-        for q in range(4):
-            unknown &= ~held[q]
-        self.unknown = cards_of(unknown)
+        # the unseen cards, as a mask
+        self.unknown = unknown = (PACK_MASK & ~known & ~elsewhere
+                                  & ~(held[0] | held[1] | held[2] | held[3]))
         sizes = view.hand_sizes
-        self.hidden = [0 if q == me else max(0, sizes[q] - held[q].bit_count())
-                       for q in range(4)]
-        self.pool = max(len(self.unknown), sum(self.hidden))
+        hidden = self.hidden = [max(0, sizes[q] - held[q].bit_count()) for q in range(4)]
+        hidden[me] = 0
+        self.pool = max(unknown.bit_count(), sum(hidden))
         self.nplayed = len(view.current_trick)
-        self._pb: dict[tuple[int, Card, int], float] = {}
+        self._worth_memo: dict[int, float] = {}
+        self._unknown_worths: list[float] | None = None
 
     # -- roles and the beats relation (rules §5.6) ------------------------------------------------
     def role(self, seat: int, c: Card) -> int:
-        pr = self.promo[seat]
-        if pr and pr >> (c & 15) & 1:
-            return PROMOTED[c & 15]
-        return self.roles[c]
+        return self.seat_roles[seat][c]
 
     def beats(self, rx: int, cx: Card, rw: int, cw: Card) -> bool:
-        if rw == LAMB:
-            return False
-        if _STIKKUR_LO <= rx <= _STIKKUR_HI:
-            return rx > rw if _STIKKUR_LO <= rw <= _STIKKUR_HI else True
-        if OLUKKA <= rx <= POSTUR:
-            if _STIKKUR_LO <= rw <= _STIKKUR_HI or rw == FRIKORT:
-                return False
-            if OLUKKA <= rw <= POSTUR:
-                return rx > rw
-            if rw == PLAIN:
-                return (cw & 15) <= self.reach[rx]
-            if rw == KONGUR:
-                return rx >= 6
-            if rw == FRU:
-                return rx >= 5
-            return True
-        if rx == PLAIN:
-            return rw == PLAIN and cw >> 4 == cx >> 4 and cx > cw
-        return False
+        return _beats(self.reach, rx, cx, rw, cw)
 
     def p_beat(self, q: int, cw: Card, rw: int) -> float:
         """The chance that seat ``q`` holds a card that beats ``cw`` (role ``rw``)."""
-        key = (q, cw, rw)
-        got = self._pb.get(key)
-        if got is not None:
-            return got
-        p = 0.0
-        hq = self.held[q]
-        while hq:
-            x = (hq & -hq).bit_length() - 1
-            hq &= hq - 1
-            if self.beats(self.role(q, x), x, rw, cw):
-                p = 1.0
-                break
-        if p < 1.0 and self.hidden[q]:
-            k = 0
-            for x in self.unknown:
-                if self.beats(self.role(q, x), x, rw, cw):
-                    k += 1
-            p = 1.0 - _p_miss(k, self.pool, self.hidden[q])
-        self._pb[key] = p
-        return p
+        m = self.rules.beaters(q, cw, rw)
+        if self.held[q] & m:
+            return 1.0
+        hidden = self.hidden[q]
+        if not hidden:
+            return 0.0
+        # unseen cards are dealt at random: the beaters among them miss q's hidden cards
+        return 1.0 - _p_miss((self.unknown & m).bit_count(), self.pool, hidden)
 
     def p_opp_stikkur_above(self, strength: int) -> float:
         """The chance that an opponent holds a stikkur stronger than ``strength``."""
-        k = 0
-        for x in self.unknown:
-            if self.roles[x] > strength and _is_stikkur(self.roles[x]):
-                k += 1
-        for q in self.opps:
-            for x in cards_of(self.held[q]):
-                if _is_stikkur(self.role(q, x)) and self.role(q, x) > strength:
-                    return 1.0
-        draws = self.hidden[self.opps[0]] + self.hidden[self.opps[1]]
+        o1, o3 = self.opps
+        if self.held[o1] & self.above[o1][strength] or self.held[o3] & self.above[o3][strength]:
+            return 1.0
+        k = (self.unknown & self.above[_BASE][strength]).bit_count()
+        draws = self.hidden[o1] + self.hidden[o3]
         return 1.0 - _p_miss(k, self.pool, draws)
 
     # -- worth of the cards ------------------------------------------------------------------------
     def exposed_of(self, suit: int) -> list[Card]:
         """Exposed cards of a chosen suit still available to its trader (rules §7.1)."""
-        return [c for c in map(parse_card, self.view.exposed)
-                if c >> 4 == suit and c != FIVES[suit]]
+        return [c for c in self.exposed if c >> 4 == suit and c != FIVES[suit]]
 
     def worth(self, c: Card, role: int, lambs_need_lead: bool = True) -> float:
         """The chance that card ``c`` wins a trick later (rough, rules §5)."""
-        if _is_stikkur(role):
-            return 0.45 + 0.5 * (1.0 - self.p_opp_stikkur_above(role))
+        w = _FIXED_WORTH[role][c & 15]
+        if w is not None:
+            return w
+        if _is_stikkur(role) or role == FRIKORT:  # the same for every card of the role
+            w = self._worth_memo.get(role)
+            if w is None:
+                if role == FRIKORT:
+                    w = 0.12 + 0.35 * (1.0 - self.p_opp_stikkur_above(KARNIFL - 1))
+                else:
+                    w = 0.45 + 0.5 * (1.0 - self.p_opp_stikkur_above(role))
+                self._worth_memo[role] = w
+            return w
         if role == LAMB:
             return 0.8 if lambs_need_lead else 0.95
-        if role == FRIKORT:
-            return 0.12 + 0.35 * (1.0 - self.p_opp_stikkur_above(KARNIFL - 1))
-        if OLUKKA <= role <= POSTUR:
-            return CAPTURE_WORTH[role]
-        if role == KEYPMADUR:
-            avail = self.exposed_of(c >> 4)
-            return max((self.worth(x, self.roles[x]) for x in avail), default=0.0)
-        if role == PLAIN:
-            return PLAIN_WORTH[c & 15]
-        return LEAD_ONLY_WORTH[role]
+        # the keypmadur: worth the best exposed card it can be traded for
+        avail = self.exposed_of(c >> 4)
+        return max((self.worth(x, self.roles[x]) for x in avail), default=0.0)
+
+    def unknown_worths(self) -> list[float]:
+        """``[x]``: the worth of the unseen card ``x`` (by its base role)."""
+        if self._unknown_worths is None:
+            roles = self.roles
+            ws = self._unknown_worths = [0.0] * 64
+            u = self.unknown
+            while u:
+                low = u & -u
+                x = low.bit_length() - 1
+                u ^= low
+                role = roles[x]
+                w = _FIXED_WORTH[role][x & 15]
+                ws[x] = self.worth(x, role) if w is None else w
+        return self._unknown_worths
 
     def hand_worth(self, cards: Sequence[Card], seat: int | None = None,
                    slots: int | None = None) -> float:
         """The worth of the best ``slots`` cards (default: the cards still to be played)."""
-        s = self.me if seat is None else seat
-        ws = sorted((self.worth(c, self.role(s, c)) for c in cards), reverse=True)
+        roles = self.seat_roles[self.me if seat is None else seat]
+        ws = sorted((self.worth(c, roles[c]) for c in cards), reverse=True)
         n = 10 - self.trick_no if slots is None else slots
         return sum(ws[:max(n, 0)])
 
     def sure_winners(self) -> tuple[list[Card], list[Card]]:
         """Lambs and the master stikkar: led, nothing left outside the hand beats them."""
-        mine = [(self.role(self.me, c), c) for c in cards_of(self.hand)]
-        lambs = [c for r, c in mine if r == LAMB]
-        stiks = sorted(((r, c) for r, c in mine if _is_stikkur(r)), reverse=True)
-        outside = [self.roles[x] for x in self.unknown if _is_stikkur(self.roles[x])]
+        mine = self.seat_roles[self.me]
+        lambs: list[Card] = []
+        stiks: list[tuple[int, Card]] = []
+        h = self.hand
+        while h:
+            low = h & -h
+            c = low.bit_length() - 1
+            h ^= low
+            r = mine[c]
+            if r == LAMB:
+                lambs.append(c)
+            elif _STIKKUR_LO <= r <= _STIKKUR_HI:
+                stiks.append((r, c))
+        stiks.sort(reverse=True)
+        # the strongest stikkur outside the hand: unseen, held by another seat, or exposed
+        top = 0
+        roles = self.roles
+        outside = (self.unknown | mask_of(self.exposed)) & self.stik
+        while outside:
+            low = outside & -outside
+            top = max(top, roles[low.bit_length() - 1])
+            outside ^= low
         for q in range(4):
             if q != self.me:
-                outside += [self.role(q, x) for x in cards_of(self.held[q])
-                            if _is_stikkur(self.role(q, x))]
-        for t in self.view.exposed:
-            x = parse_card(t)
-            if _is_stikkur(self.roles[x]):
-                outside.append(self.roles[x])
-        top = max(outside, default=0)
+                theirs = self.held[q] & self.above[q][0]
+                roles_q = self.seat_roles[q]
+                while theirs:
+                    low = theirs & -theirs
+                    top = max(top, roles_q[low.bit_length() - 1])
+                    theirs ^= low
         masters = [c for r, c in stiks if r >= top]  # equal strength never beats (§5.3)
         return lambs, masters
 
@@ -428,6 +572,8 @@ class StyrivoltHeuristic:
         if len(legal) == 1:
             return legal[0], f"the only legal action: {self.game.action_text(legal[0])}"
         t = _Table(view, self.reach)
+        if legal[-1] < EXPOSE0:  # an ordinary turn: only cards to play
+            return self._play(t, legal)
         first = legal[0]
         if EXPOSE0 <= first < EXCHANGE0:
             return self._expose(t, legal)
@@ -515,7 +661,7 @@ class StyrivoltHeuristic:
         # first taking: the stock's known cards, the rest drawn from the unseen cards
         known = [parse_card(c) for c, place in view.seen if place == "stock"]
         n_rest = max(0, view.stock_size - len(known))
-        ws = [t.worth(x, t.roles[x]) for x in t.unknown]
+        ws = [t.worth(x, t.roles[x]) for x in cards_of(t.unknown)]
         mean = sum(ws) / len(ws) if ws else 0.0
         extra = 0.0
         for s in map("CSHD".index, view.chosen):
@@ -564,8 +710,8 @@ class StyrivoltHeuristic:
         need, oneed = 5 - team, 5 - opp
         deciding = view.playing_for_nine or min(need, oneed) == 1
         lam = self.lam_deciding if deciding else self.lam
-        lambs, masters = t.sure_winners()
         if not view.current_trick:
+            lambs, masters = t.sure_winners()
             return self._lead(t, plays, lam * self.lead_scale, need, lambs, masters)
         return self._follow(t, plays, lam)
 
@@ -581,10 +727,12 @@ class StyrivoltHeuristic:
             c = max(masters, key=lambda x: (t.role(t.me, x), x))
             return c, f"cash the master stikkur {format_card(c)}: {sure} sure tricks, {need} needed"
         o1, o3 = t.opps
+        mine = t.seat_roles[t.me]
+        need_lead = not lambs
         best = None
         for c in plays:
-            r = t.role(t.me, c)
-            w = t.worth(c, r, lambs_need_lead=not lambs)
+            r = mine[c]
+            w = t.worth(c, r, lambs_need_lead=need_lead)
             if r == LAMB:
                 p = 1.0
                 squeeze = 0.0
@@ -617,11 +765,35 @@ class StyrivoltHeuristic:
 
     def _spend(self, t: _Table, c: Card, r: int) -> float:
         """About what an opponent spends to beat a led ``c``: the worth of a cheap beater."""
-        ws = sorted(t.worth(x, t.roles[x]) for x in t.unknown if t.beats(t.roles[x], x, r, c))
-        if not ws:
+        beaters = t.unknown & t.rules.beaters(_BASE, c, r)  # by the unseen cards' roles
+        if not beaters:
             return 0.0
-        low = ws[:max(1, len(ws) // 3)]
-        return sum(low) / len(low)
+        worth_of = t.unknown_worths()
+        ws: list[float] = []
+        while beaters:
+            low = beaters & -beaters
+            ws.append(worth_of[low.bit_length() - 1])
+            beaters ^= low
+        ws.sort()
+        low3 = ws[:max(1, len(ws) // 3)]  # the cheapest third of them
+        return sum(low3) / len(low3)
+
+    def _p_side(self, t: _Table, after: list[int], partner_after: bool,
+                ws: int, wc: Card, wr: int) -> float:
+        """The chance that our side takes the trick when seat ``ws`` wins it with ``wc``."""
+        me = t.me
+        if ws % 2 == me % 2:
+            p = 1.0
+            for q in after:
+                if q % 2 != me % 2:
+                    p *= 1.0 - t.p_beat(q, wc, wr)
+        elif partner_after:  # he plays last: he beats what wins by then, if he can
+            p = t.p_beat(t.partner, wc, wr)
+            if len(after) == 2:  # an opponent plays between us and may raise the bar
+                p *= 1.0 - self.cover * t.p_beat(after[0], wc, wr)
+        else:
+            p = 0.0
+        return p
 
     def _follow(self, t: _Table, plays: list[int], lam: float) -> tuple[int, str]:
         view: Any = t.view
@@ -636,25 +808,21 @@ class StyrivoltHeuristic:
         partner_after = t.partner in after
         can_beat = False
         best = None
+        mine = t.seat_roles[me]
+        reach = t.reach
+        p_under: float | None = None  # the chance for any card that does not beat the winner
         for c in plays:
-            r = t.role(me, c)
+            r = mine[c]
             w = t.worth(c, r)
-            if t.beats(r, c, wrole, wcard):
-                ws, wc, wr = me, c, r
+            if _beats(reach, r, c, wrole, wcard):
+                ws = me
+                p = self._p_side(t, after, partner_after, me, c, r)
                 can_beat = True
             else:
-                ws, wc, wr = wseat, wcard, wrole
-            if ws % 2 == me % 2:
-                p = 1.0
-                for q in after:
-                    if q % 2 != me % 2:
-                        p *= 1.0 - t.p_beat(q, wc, wr)
-            elif partner_after:  # he plays last: he beats what wins by then, if he can
-                p = t.p_beat(t.partner, wc, wr)
-                if len(after) == 2:  # an opponent plays between us and may raise the bar
-                    p *= 1.0 - self.cover * t.p_beat(after[0], wc, wr)
-            else:
-                p = 0.0
+                ws = wseat
+                if p_under is None:
+                    p_under = self._p_side(t, after, partner_after, wseat, wcard, wrole)
+                p = p_under
             score = p - lam * w
             if self.last_wins and not after and ws % 2 == me % 2:
                 score += 10.0
