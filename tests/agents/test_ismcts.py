@@ -156,7 +156,8 @@ def test_utilities_are_zero_sum_against_the_table() -> None:
 
 
 @pytest.mark.parametrize("spec", ["ismcts:foo=1", "ismcts:iters=0", "ismcts:time=-1",
-                                  "ismcts:rollout=smart", "ismcts:iters=x", "heuristic:iters=3"])
+                                  "ismcts:rollout=smart", "ismcts:iters=x", "heuristic:iters=3",
+                                  "ismcts:margin=-1", "ismcts:margin=x", "ismcts:margin=nan"])
 def test_bad_settings_are_named(spec: str) -> None:
     with pytest.raises(AgentSpecError):
         make_agent(spec, make_game("sjavs"), seed=0)
@@ -214,7 +215,58 @@ def test_defaults_per_game() -> None:
     assert (default_iterations("icelandic-brus"), default_rollout("icelandic-brus")) == (
         300, "heuristic")
     whist = ISMCTSAgent(make_game("romanian-whist"), seed=1)
-    assert (whist.iterations, whist.rollout_kind) == (1000, "random")
+    assert (whist.iterations, whist.rollout_kind, whist.margin) == (1000, "random", 0.0)
+    danish = make_agent("ismcts", make_game("brus"), seed=1)
+    assert isinstance(danish, ISMCTSAgent)
+    assert (danish.iterations, danish.rollout_kind, danish.margin) == (200, "heuristic", 1.0)
+    plain = make_agent("ismcts:margin=0", make_game("brus"), seed=1)
+    assert isinstance(plain, ISMCTSAgent) and plain.margin == 0.0
     spec = make_agent("ismcts:rollout=random,iters=40", make_game("icelandic-brus"), seed=1)
     assert isinstance(spec, ISMCTSAgent)
     assert (spec.iterations, spec.rollout_kind) == (40, "random")
+
+
+class _Fixed:
+    """A stand-in heuristic that always names one move."""
+
+    name = "fixed"
+
+    def __init__(self, action: int) -> None:
+        self.action = action
+
+    def act(self, view: object, legal: object) -> int:
+        return self.action
+
+
+def _with_heuristic(state: State, move: str, margin: float) -> ISMCTSAgent:
+    bot = ISMCTSAgent(state.game, iterations=200, margin=margin, seed=3)
+    bot.begin_deal(DealSetup(state), 0)
+    bot._heuristic = _Fixed(parse_card(move))
+    return bot
+
+
+def test_margin_keeps_the_heuristics_move_unless_the_search_is_clearly_better() -> None:
+    """Bid 0 (rules §7): 9H keeps every chance, AH fails the bid for certain.  A margin of
+    one standard error is overcome by that evidence; an enormous one never is; margin 0
+    ignores the heuristic altogether."""
+    state = _rw_first_trick("BID 0")
+    view, legal = state.view(0), state.legal_actions()
+    bot = _with_heuristic(state, "AH", 1.0)
+    assert bot.act(view, legal) == parse_card("9H")
+    assert bot.last is not None and not bot.last.kept_heuristic
+    stubborn = _with_heuristic(state, "AH", 1e9)
+    action, line = stubborn.explain(view, legal)
+    assert action == parse_card("AH")
+    assert stubborn.last is not None and stubborn.last.kept_heuristic
+    assert line.startswith("the heuristic's move") and "PLAY 9H" in line
+    assert stubborn.last.visits[parse_card("9H")] > stubborn.last.visits[parse_card("AH")]
+    plain = _with_heuristic(state, "AH", 0.0)
+    assert plain.act(view, legal) == parse_card("9H")
+    assert plain.last is not None and not plain.last.kept_heuristic
+
+
+def test_margin_agrees_with_the_search_when_the_heuristic_does() -> None:
+    state = _rw_first_trick("BID 0")
+    bot = _with_heuristic(state, "9H", 1e9)
+    assert bot.act(state.view(0), state.legal_actions()) == parse_card("9H")
+    assert bot.last is not None and not bot.last.kept_heuristic

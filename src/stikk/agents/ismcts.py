@@ -19,8 +19,15 @@ to its replay check), a search stops after a bounded number of draws and decides
 iterations it has; if not one world could be dealt, the game's heuristic chooses
 (``fallbacks`` counts such decisions), so a slow view never stalls a table.
 
+Where the game's heuristic plays well the search leans on it twice.  *Heuristic
+play-outs*: every seat plays the rest of an imagined deal as the heuristic would, so a move
+is valued against sensible play rather than random play.  A *margin*: the search overrides
+the heuristic's own move only when it rates another move higher by at least ``margin``
+standard errors of the difference, so that sampling noise alone never talks it out of a
+sound move (policy improvement, with the burden of proof on the change).
+
 Budgets: ``iters`` (deterministic for a given seed: the same view, legal set and
-seed give the same action; the default is per game, :data:`DEFAULT_ITERATIONS`) and an
+seed give the same action; the default is per game, :data:`DEFAULTS`) and an
 optional wall-clock ``time`` in seconds (for interactive play; it makes the choice
 depend on machine speed).
 """
@@ -40,21 +47,34 @@ from .base import Agent, DealSetup
 from .registry import AgentSpecError
 from .sampling import SamplingError, world_sampler
 
-DEFAULT_ITERATIONS: dict[str, int] = {
-    "romanian-whist": 1000,
-    "sjavs": 1000,
-    "bauernstoss": 1000,
-    "brus": 1000,
-    "icelandic-brus": 300,
-    "styrivolt": 1000,
+
+@dataclass(frozen=True)
+class SearchDefaults:
+    """IS-MCTS's default settings in one game."""
+
+    iterations: int
+    """Iterations per decision: chosen so that a decision takes well under a second on one
+    core (``benchmarks/ismcts.py --games`` measures it)."""
+    rollout: str = "random"
+    """The play-out policy.  Heuristic play-outs cost a view and a heuristic decision per
+    move, so they buy fewer iterations; where the heuristic is quick they are worth it."""
+    margin: float = 0.0
+    """How many standard errors the search must rate another move above the heuristic's
+    before it overrides it (0: the most visited move, whatever the heuristic says)."""
+
+
+DEFAULTS: dict[str, SearchDefaults] = {
+    "romanian-whist": SearchDefaults(1000),
+    "sjavs": SearchDefaults(1000),
+    "bauernstoss": SearchDefaults(1000),
+    "brus": SearchDefaults(200, "heuristic", 1.0),
+    "icelandic-brus": SearchDefaults(300, "heuristic"),
+    "styrivolt": SearchDefaults(1000),
 }
-"""Iterations per decision when no budget is given, per game: chosen so that a decision
-takes well under a second on one core (``benchmarks/ismcts.py --games`` measures it)."""
-DEFAULT_ROLLOUT: dict[str, str] = {"icelandic-brus": "heuristic"}
-"""The play-out policy when none is given, per game (else ``random``).  Heuristic play-outs
-cost a view and a heuristic decision per move, so they fit the budget only where both are
-quick: in Icelandic Brús 300 of them beat 1000 random ones against the heuristic."""
-FALLBACK_ITERATIONS = 1000
+"""Per game, as measured against the heuristic (README, "Bot strength")."""
+FALLBACK_DEFAULTS = SearchDefaults(1000)
+DEFAULT_ITERATIONS: dict[str, int] = {g: d.iterations for g, d in DEFAULTS.items()}
+"""Iterations per decision when no budget is given, per game."""
 TRIES_PER_WORLD = 200
 """Draws the sampler may reject for one world inside a search."""
 TRIES_PER_ITERATION = 20
@@ -63,29 +83,42 @@ DEFAULT_TRY_BUDGET = 1000
 
 
 GAME_DEFAULT = -1
-"""``iterations=GAME_DEFAULT``: the game's :data:`DEFAULT_ITERATIONS` (``None``: no
-iteration budget, only ``time_limit``)."""
+"""``iterations=GAME_DEFAULT``: the game's default iterations (``None``: no iteration
+budget, only ``time_limit``)."""
+
+
+def search_defaults(game_id: str) -> SearchDefaults:
+    """IS-MCTS's default settings in a game."""
+    return DEFAULTS.get(game_id, FALLBACK_DEFAULTS)
 
 
 def default_iterations(game_id: str) -> int:
     """The default iteration budget of IS-MCTS in a game."""
-    return DEFAULT_ITERATIONS.get(game_id, FALLBACK_ITERATIONS)
+    return search_defaults(game_id).iterations
 
 
 def default_rollout(game_id: str) -> str:
     """The default play-out policy of IS-MCTS in a game (``random`` or ``heuristic``)."""
-    return DEFAULT_ROLLOUT.get(game_id, "random")
+    return search_defaults(game_id).rollout
+
+
+def default_margin(game_id: str) -> float:
+    """The default override margin of IS-MCTS in a game (:attr:`SearchDefaults.margin`)."""
+    return search_defaults(game_id).margin
+
+
 DEFAULT_C = 0.7
 
 
 class _Node:
-    __slots__ = ("actor", "avail", "children", "reward", "visits")
+    __slots__ = ("actor", "avail", "children", "reward", "square", "visits")
 
     def __init__(self, actor: int) -> None:
         self.actor = actor          # the seat whose action leads here
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
+        self.square = 0.0           # sum of squared rewards: the root's standard errors
         self.children: dict[int, _Node] = {}
 
 
@@ -100,6 +133,8 @@ class SearchResult:
     means: Mapping[int, float]
     """Mean reward (in the game's points) of each root action."""
     seconds: float
+    kept_heuristic: bool = False
+    """The search preferred another move, but not by its margin: the heuristic's stood."""
 
 
 def utilities(game: Game[Any], score: Sequence[float]) -> list[float]:
@@ -156,8 +191,8 @@ class ISMCTSAgent:
 
     def __init__(self, game: Game[Any], *, iterations: int | None = GAME_DEFAULT,
                  time_limit: float | None = None, c: float = DEFAULT_C,
-                 rollout: str | None = None, seed: int | None = None,
-                 name: str = "ismcts") -> None:
+                 rollout: str | None = None, margin: float | None = None,
+                 seed: int | None = None, name: str = "ismcts") -> None:
         if iterations == GAME_DEFAULT:
             iterations = default_iterations(game.id)
         if iterations is None and time_limit is None:
@@ -166,6 +201,10 @@ class ISMCTSAgent:
             raise ValueError("iters must be at least 1")
         if time_limit is not None and time_limit <= 0:
             raise ValueError("time must be positive")
+        if margin is None:
+            margin = default_margin(game.id)
+        if not margin >= 0:
+            raise ValueError("margin must be a number of standard errors, at least 0")
         if rollout is None:
             rollout = default_rollout(game.id)
         if rollout not in ("random", "heuristic"):
@@ -176,6 +215,7 @@ class ISMCTSAgent:
         self.time_limit = time_limit
         self.c = c
         self.rollout_kind = rollout
+        self.margin = margin
         self.rng = random.Random(seed)
         self._rollout: Rollout = (random_rollout if rollout == "random"
                                   else heuristic_rollout(game, self.rng.getrandbits(32)))
@@ -196,23 +236,24 @@ class ISMCTSAgent:
     @classmethod
     def from_settings(cls, game: Game[Any], settings: Mapping[str, str], *,
                       seed: int | None = None, spec: str = "ismcts") -> ISMCTSAgent:
-        """From ``ismcts:iters=N,time=S,c=X,rollout=random|heuristic`` settings."""
-        known = {"iters", "time", "c", "rollout"}
+        """From ``ismcts:iters=N,time=S,c=X,rollout=random|heuristic,margin=Z`` settings."""
+        known = {"iters", "time", "c", "rollout", "margin"}
         unknown = sorted(set(settings) - known)
         if unknown:
             raise AgentSpecError(f"ismcts has no setting {unknown[0]!r}; settings: "
-                                 "iters, time, c, rollout")
+                                 "iters, time, c, rollout, margin")
         try:
             iters = int(settings["iters"]) if "iters" in settings else None
             limit = float(settings["time"]) if "time" in settings else None
             c = float(settings.get("c", DEFAULT_C))
+            margin = float(settings["margin"]) if "margin" in settings else None
         except ValueError as e:
             raise AgentSpecError(f"ismcts setting in {spec!r}: {e}") from None
         if iters is None and limit is None:
             iters = default_iterations(game.id)
         try:
             return cls(game, iterations=iters, time_limit=limit, c=c,
-                       rollout=settings.get("rollout"), seed=seed, name=spec)
+                       rollout=settings.get("rollout"), margin=margin, seed=seed, name=spec)
         except ValueError as e:
             raise AgentSpecError(f"{spec!r}: {e}") from None
 
@@ -234,6 +275,12 @@ class ISMCTSAgent:
                              "the heuristic's move"
         text = self.game.action_text
         ranked = sorted(r.visits, key=lambda a: -r.visits[a])
+        if r.kept_heuristic:
+            top = ranked[0]
+            return r.action, (f"the heuristic's move, expecting {r.means[r.action]:+.2f} points "
+                              f"against the table in {r.visits[r.action]} of {r.iterations} "
+                              f"simulated deals; {text(top)} ({r.means[top]:+.2f}) was not "
+                              "clearly better")
         line = (f"chosen in {r.visits[r.action]} of {r.iterations} simulated deals, "
                 f"expecting {r.means[r.action]:+.2f} points against the table")
         if len(ranked) > 1:
@@ -317,7 +364,9 @@ class ISMCTSAgent:
                 scale = top
             for nd in path:
                 nd.visits += 1
-                nd.reward += util[nd.actor]
+                r = util[nd.actor]
+                nd.reward += r
+                nd.square += r * r
         if n == 0:  # not one world could be dealt: play the heuristic's move instead
             self.fallbacks += 1
             action = self._fallback().act(view, legal)
@@ -329,8 +378,28 @@ class ISMCTSAgent:
                      if a in root.children and root.children[a].visits else 0.0)
                  for a in legal}
         action = max(legal, key=lambda a: (visits[a], means[a]))
-        self.last = SearchResult(action, n, visits, means, time.perf_counter() - start)
+        kept = None
+        if self.margin > 0:
+            kept = self._heuristic_move(view, legal, root, action)
+            if kept is not None:
+                action = kept
+        self.last = SearchResult(action, n, visits, means, time.perf_counter() - start,
+                                 kept is not None)
         return self.last
+
+    def _heuristic_move(self, view: View, legal: Sequence[int], root: _Node,
+                        best: int) -> int | None:
+        """The heuristic's move, if the search does not rate ``best`` above it by ``margin``
+        standard errors (the spread of all the root's rewards: a deviation needs evidence)."""
+        h = self._fallback().act(view, legal)
+        mine, theirs = root.children.get(best), root.children.get(h)
+        if h == best or theirs is None or mine is None:
+            return None
+        n = root.visits
+        var = max(root.square / n - (root.reward / n) ** 2, 0.0)
+        se = math.sqrt(var * (1 / mine.visits + 1 / theirs.visits))
+        lead = mine.reward / mine.visits - theirs.reward / theirs.visits
+        return h if lead < self.margin * se else None
 
 
 def _check_protocol() -> Agent:  # mypy: ISMCTSAgent satisfies the Agent protocol
