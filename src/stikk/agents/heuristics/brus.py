@@ -48,10 +48,10 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
-from ...cards import Card, Mask, format_card, format_cards
+from ...cards import Card, Mask, format_card, format_cards, suit_cards_table
 from ...core.game import Game
 from ...core.view import View
-from ...games.brus.actions import NPLAY, RISK_ORDER, decode
+from ...games.brus.actions import NPLAY, RISK_ORDER, play_of
 from ...games.brus.tables import (
     BEATS_NORMAL,
     BEATS_SEVEN,
@@ -72,6 +72,8 @@ _HIGHER: dict[Card, tuple[Card, ...]] = {KH: (JC,), S8: (JC, KH), KC: (KS,)}
 _SEVEN_MASK: Mask = sum(1 << c for c in SEVENS)
 _SEVEN_ORDER: tuple[Card, ...] = (KC, *SEVENS)
 """Strength order of the cards that can take a led seven (DK-6.3)."""
+_RANK_COLUMN: Mask = 1 | 1 << 16 | 1 << 32 | 1 << 48
+"""The four cards of rank 0; shifted by a rank, the four cards of that rank."""
 
 
 def _beaters(table: tuple[Mask, ...]) -> tuple[Mask, ...]:
@@ -86,10 +88,6 @@ def _beaters(table: tuple[Mask, ...]) -> tuple[Mask, ...]:
     return tuple(out)
 
 
-_BEATERS_NORMAL = {key: _beaters(t) for key, t in BEATS_NORMAL.items()}
-_BEATERS_SEVEN = _beaters(BEATS_SEVEN)
-
-
 def _cards(m: Mask) -> list[Card]:
     out = []
     while m:
@@ -99,15 +97,29 @@ def _cards(m: Mask) -> list[Card]:
     return out
 
 
+_BEATERS_NORMAL = {key: _beaters(t) for key, t in BEATS_NORMAL.items()}
+_BEATERS_SEVEN = _beaters(BEATS_SEVEN)
+
+
+def _best_first(m: Mask, power: tuple[int, ...]) -> tuple[Card, ...]:
+    return tuple(sorted(_cards(m), key=lambda c: -power[c]))
+
+
+_STRONGER = {key: tuple(_best_first(b[y], POWER[key]) for y in range(64))
+             for key, b in _BEATERS_NORMAL.items()}
+"""``_STRONGER[key][y]``: the cards that beat ``y`` in a normal trick, best first."""
+
+
+@lru_cache(maxsize=1 << 16)
+def _set_beats(new: tuple[Card, ...], win: tuple[Card, ...], seven: bool,
+               key: tuple[bool, bool]) -> bool:
+    """Whether the set ``new`` beats the set ``win`` (DK-6.4) in a seven-led or a normal
+    trick (``key``: the pack's powers), memoized: sets of 3-4 cards try up to 24 pairings."""
+    return set_beats_table(new, win, BEATS_SEVEN if seven else BEATS_NORMAL[key])
+
+
 def _play_cards(p: Any) -> tuple[Card, ...]:
-    return (p,) if isinstance(p, int) else tuple(p)
-
-
-def _mask(cards: Sequence[Card]) -> Mask:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
+    return (p,) if p.__class__ is int else tuple(p)
 
 
 @lru_cache(maxsize=4096)
@@ -145,6 +157,44 @@ def _p_at_least_one(danger: int, unseen: int, hand: int) -> float:
     return 1.0 - comb(max(0, unseen - danger), hand) / comb(unseen, hand)
 
 
+def _rho(opp: int, hsize: int, unseen: int) -> float:
+    """Chance that one live higher card turns up against a card when it is played (``opp``
+    opponents with ``hsize`` cards each, ``unseen`` live cards)."""
+    if unseen <= 0:
+        return 0.0
+    return min(0.6, max(0.05, opp * max(hsize, 1) / unseen))
+
+
+@lru_cache(maxsize=4096)
+def _hold_factors(hand: int, held: int, unseen: int
+                  ) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """For the ``i``-th best unseen card that beats a trick (``rem = unseen - i`` cards still
+    unplaced, the better ones being elsewhere): the chance ``min(1, hand / rem)`` that one
+    later hand of ``hand`` cards holds it, and the chance ``max(0, (rem - held) / rem)``
+    that none of the ``held`` cards of the later hands is it."""
+    each = []
+    none = []
+    for i in range(unseen):
+        rem = unseen - i
+        each.append(min(1.0, hand / rem))
+        none.append(max(0.0, (rem - held) / rem))
+    return tuple(each), tuple(none)
+
+
+_POWERS: dict[tuple[int, int, int], tuple[float, ...]] = {}
+
+
+def _stay_away(opp: int, hsize: int, unseen: int) -> tuple[float, ...]:
+    """``(1 - rho) ** i`` for ``i`` = 0..64: the chance that ``i`` live higher cards all stay
+    away (memoized per ``_rho`` argument)."""
+    key = (opp, hsize, unseen)
+    got = _POWERS.get(key)
+    if got is None:
+        q = 1.0 - _rho(opp, hsize, unseen)
+        got = _POWERS[key] = tuple(q ** i for i in range(65))
+    return got
+
+
 class _DealValue:
     """Expected deal points per side for every trick count, later tricks assumed even
     (DK-8.1, DK-8.2, DK-8.3; no-stock DK-12.13, DK-12.14)."""
@@ -155,6 +205,8 @@ class _DealValue:
         self.no_stock = no_stock
         self.jan = jan
         self.memo: dict[tuple[tuple[int, ...], int], tuple[float, ...]] = {}
+        self.stakes: dict[tuple[Any, ...], _Stakes] = {}
+        """Per agent's side and weights: see :meth:`BrusHeuristic._stake_table`."""
 
     def after(self, counts: tuple[int, ...], ff: int, side: int, k: int
               ) -> tuple[tuple[int, ...], int]:
@@ -198,39 +250,44 @@ class _DealValue:
         return out
 
 
+_Stakes = tuple[tuple[float, ...], tuple[float, ...]]
+"""Per seat taking the trick: my utility of the deal value, and what one more trick is then
+worth to me (0 if the deal ends)."""
+
 _DEAL_VALUES: dict[tuple[int, int, bool, bool], _DealValue] = {}
 """One table per kind of deal, shared by every agent in the process."""
 
 
 class _Ctx:
-    """What the agent works out from its view once per decision."""
+    """What the agent works out from its view once per decision (set by ``_context``)."""
 
     __slots__ = ("counts", "ff", "hand", "hsize", "k", "later", "pos", "risks", "seat",
                  "seven", "side", "smaek", "stock", "trick", "unknown", "unseen", "w", "wseat")
 
-    def __init__(self) -> None:
-        self.seat = 0
-        self.side = 0
-        self.hand: Mask = 0
-        self.hsize = 0
-        self.unknown: Mask = 0
-        self.unseen = 0
-        self.stock = 0
-        self.pos = 0
-        self.k = 1
-        self.seven = False
-        self.w: tuple[Card, ...] = ()
-        self.wseat = -1
-        self.later: list[int] = []
-        self.trick: list[tuple[int, tuple[Card, ...]]] = []
-        self.risks: list[tuple[int, Card, bool, int]] = []
-        self.smaek: tuple[int, int] | None = None
-        self.counts: tuple[int, ...] = ()
-        self.ff = -1
+    seat: int
+    side: int
+    hand: Mask
+    hsize: int
+    unknown: Mask
+    """Live cards: not played, not in my hand."""
+    unseen: int
+    stock: int
+    pos: int
+    k: int
+    seven: bool
+    w: tuple[Card, ...]
+    wseat: int
+    later: tuple[int, ...]
+    trick: list[tuple[int, tuple[Card, ...]]]
+    risks: list[tuple[int, Card, bool, int]]
+    smaek: tuple[int, int] | None
+    counts: tuple[int, ...]
+    ff: int
 
 
-_Outcome = tuple[int, float, int]
-"""(seat that finally takes the trick, probability, the card it beats with or -1)."""
+_Outcome = tuple[tuple[int, ...], float, int]
+"""(seats, probability, card): each of the seats finally takes the trick with this
+probability, beating with the card (or -1: the set now winning stands)."""
 _Eval = tuple[list[_Outcome], float, float]
 """Per winning set: who takes the trick, the value of the trick, the weight of the future."""
 
@@ -248,6 +305,8 @@ class BrusHeuristic:
     """Keeping value of a seven (a future lead that only sevens and KC can take)."""
     KING_C = 0.12
     """Keeping value of KC while sevens are live (it takes a led seven, DK-6.3)."""
+    KING_S = 0.02
+    """Keeping value of KS while KC is live (it takes KC on a led seven, DK-6.3)."""
     PAIR = 0.04
     """Bonus for keeping a card that makes a pair (a future multiple lead, DK-5.2)."""
     OPP3 = 0.5
@@ -263,14 +322,52 @@ class BrusHeuristic:
         self.n: int = game.players
         self.sides: int = game.num_sides
         self.side: tuple[int, ...] = tuple(game.side_of(s) for s in range(self.n))
+        self.opp: tuple[int, ...] = tuple(
+            sum(1 for s in range(self.n) if self.side[s] != side) for side in range(self.sides))
+        """Opponents of each side."""
+        self.later: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple((seat + j) % self.n for j in range(1, self.n - pos))
+                  for pos in range(self.n))
+            for seat in range(self.n))
+        """``later[seat][pos]``: who plays after ``seat`` playing ``pos``-th to a trick."""
+        self.mine: tuple[tuple[bool, ...], ...] = tuple(
+            tuple(self.side[s] == side for s in range(self.n)) for side in range(self.sides))
+        """``mine[side][seat]``: whether ``seat`` plays for ``side``."""
+        self.ks4_rule = self.n == 4 and bool(o.honour_beats_ks_fourth)
         key = (bool(o.no_stock), bool(o.tens_instead_of_fives))
+        self.key = key
         self.power = POWER[key]
-        self.table = BEATS_NORMAL[key]
         self.beaters = _BEATERS_NORMAL[key]
+        self.stronger = _STRONGER[key]
         pack = 0
         for c in game.pack():
             pack |= 1 << c
         self.pack: Mask = pack
+        # _keep_values: a stikkort keeps by its live beaters, a seven by the live cards that
+        # take it when led (scaled by LEAD7), KC and KS by whether sevens / KC are live (one
+        # scale for each case); every other card is worthless.
+        keep_beaters = [0] * 64
+        scale = [0.0] * 64
+        valued = (1 << KC) | (1 << KS)
+        for c in range(64):
+            if self.power[c]:
+                keep_beaters[c], scale[c] = self.beaters[c], 1.0
+                valued |= 1 << c
+            elif _SEVEN_MASK >> c & 1:
+                keep_beaters[c], scale[c] = _BEATERS_SEVEN[c], self.LEAD7
+                valued |= 1 << c
+        self.keep_beaters: tuple[Mask, ...] = tuple(keep_beaters)
+        scales = []
+        for sevens_live in (False, True):
+            for kc_live in (False, True):
+                scale[KC] = self.KING_C if sevens_live else 0.0
+                scale[KS] = self.KING_S if kc_live else 0.0
+                scales.append(tuple(scale))
+        self.keep_scale: tuple[tuple[float, ...], ...] = tuple(scales)
+        """``keep_scale[2 * sevens_live + kc_live][c]``."""
+        self.valued: Mask = valued
+        """The cards that can be worth keeping."""
+        self.suit_cards = suit_cards_table()
         self.opp_weight = 1.0 if self.sides == 2 else self.OPP3
         dv_key = (self.sides, 36 // self.n, bool(o.no_stock), bool(o.jan_replaces_storm))
         dv = _DEAL_VALUES.get(dv_key)
@@ -280,54 +377,74 @@ class BrusHeuristic:
 
     # -- protocol ------------------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[int]) -> int:
-        return self._choose(view, legal)[0]
+        if len(legal) == 1:
+            return legal[0]
+        return self._choose(view, legal, False)[0]
 
     def explain(self, view: View, legal: Sequence[int]) -> tuple[int, str]:
-        return self._choose(view, legal)
+        return self._choose(view, legal, True)
 
     # -- reading the view --------------------------------------------------------------------
+    def _cards_of(self, m: Mask) -> tuple[Card, ...]:
+        """The cards of mask ``m`` in ascending id order (a table per 13-bit suit)."""
+        t = self.suit_cards
+        return (t[0][m & 0x1FFF] + t[1][m >> 16 & 0x1FFF] + t[2][m >> 32 & 0x1FFF]
+                + t[3][m >> 48 & 0x1FFF])
+
     def _context(self, view: View) -> _Ctx:
         x = _Ctx()
-        n = self.n
-        x.seat = view.seat
-        x.side = self.side[view.seat]
-        hand = view.hand or 0
+        v: Any = view  # a BrusView
+        seat = v.seat
+        x.seat = seat
+        x.side = self.side[seat]
+        hand = v.hand or 0
         x.hand = hand
         x.hsize = hand.bit_count()
         played = 0
-        for t in view.tricks:
+        for t in v.tricks:
             for _, p in t.plays:
-                played |= _mask(_play_cards(p))
-        cur = [(s, _play_cards(p)) for s, p in view.current_trick]
+                if p.__class__ is int:
+                    played |= 1 << p
+                else:
+                    for c in p:
+                        played |= 1 << c
+        cur = [(s, (p,) if p.__class__ is int else tuple(p)) for s, p in v.current_trick]
         for _, cs in cur:
-            played |= _mask(cs)
+            for c in cs:
+                played |= 1 << c
         x.unknown = self.pack & ~played & ~hand
         x.unseen = x.unknown.bit_count()
-        x.stock = int(getattr(view, "stock", 0))
-        x.counts = tuple(getattr(view, "trick_counts", (0,) * self.sides))
+        x.stock = int(getattr(v, "stock", 0))
+        x.counts = tuple(getattr(v, "trick_counts", (0,) * self.sides))
         x.ff = self._first_five(view)
-        x.pos = len(cur)
+        pos = len(cur)
+        x.pos = pos
         x.trick = cur
-        x.later = [(view.seat + j) % n for j in range(1, n - x.pos)]
-        if cur:
-            lead = cur[0][1]
-            x.k = len(lead)
-            x.seven = (lead[0] & 15) == SEVEN_RANK
-            table = BEATS_SEVEN if x.seven else self.table
-            w = lead
-            ws = cur[0][0]
-            winning = [True]
-            smaek = None
-            for i, (s, cs) in enumerate(cur[1:], start=1):
-                beats = set_beats_table(cs, w, table) or self._ks4(cur[:i], cs)
-                if (self.opts.oversmaek and x.k == 1 and not x.seven and cs[0] == KH
-                        and w[0] == S8 and self.side[s] != self.side[ws]):
-                    smaek = (ws, s)
-                if beats:
-                    w, ws = cs, s
-                winning.append(beats)
-            x.w, x.wseat, x.smaek = w, ws, smaek
-            risky = [(s, c) for s, c in getattr(view, "risks", ())]
+        x.later = self.later[seat][pos]
+        x.risks = []
+        if not cur:
+            x.k, x.seven, x.w, x.wseat, x.smaek = 1, False, (), -1, None
+            return x
+        lead = cur[0][1]
+        x.k = len(lead)
+        x.seven = (lead[0] & 15) == SEVEN_RANK
+        w = lead
+        ws = cur[0][0]
+        winning = [True]
+        smaek = None
+        oversmaek = self.opts.oversmaek and x.k == 1 and not x.seven
+        for i in range(1, pos):
+            s, cs = cur[i]
+            beats = _set_beats(cs, w, x.seven, self.key) or (
+                self.ks4_rule and self._ks4(cur[:i], cs))
+            if (oversmaek and cs[0] == KH and w[0] == S8 and self.side[s] != self.side[ws]):
+                smaek = (ws, s)
+            if beats:
+                w, ws = cs, s
+            winning.append(beats)
+        x.w, x.wseat, x.smaek = w, ws, smaek
+        risky = getattr(v, "risks", ())
+        if risky:
             for i, (s, cs) in enumerate(cur):
                 for rs, rc in risky:
                     if rs == s and rc in cs:
@@ -357,28 +474,15 @@ class BrusHeuristic:
                 and bool(HONOURS >> cs[0] & 1))
 
     # -- what cards are worth ----------------------------------------------------------------
-    def _rho(self, x: _Ctx) -> float:
-        """Chance that one live higher card turns up against a card when it is played."""
-        opp = sum(1 for s in range(self.n) if self.side[s] != x.side)
-        if x.unseen <= 0:
-            return 0.0
-        return min(0.6, max(0.05, opp * max(x.hsize, 1) / x.unseen))
-
-    def _keep(self, c: Card, x: _Ctx, rho: float, live: Mask) -> float:
-        """How much keeping ``c`` is worth, in tricks (DK-2, DK-6)."""
-        if self.power[c]:
-            nb = (self.beaters[c] & live).bit_count()
-            v = (1.0 - rho) ** nb
-        elif _SEVEN_MASK >> c & 1:
-            nb = (_BEATERS_SEVEN[c] & live).bit_count()
-            v = self.LEAD7 * (1.0 - rho) ** nb
-        elif c == KC:
-            v = self.KING_C if live & _SEVEN_MASK else 0.0
-        elif c == KS:
-            v = 0.02 if live >> KC & 1 else 0.0
-        else:
-            v = 0.0
-        return v
+    def _keep_values(self, cards: Sequence[Card], live: Mask, pw: tuple[float, ...]
+                     ) -> list[float]:
+        """How much keeping each of ``cards`` is worth, in tricks (DK-2, DK-6), with
+        ``pw[i] = (1 - rho) ** i``: a stikkort ``(1 - rho) ** b`` for its ``b`` live beaters,
+        a seven ``LEAD7 * (1 - rho) ** b`` for the ``b`` live cards that take it when led,
+        KC ``KING_C`` while sevens are live, KS ``KING_S`` while KC is live, the rest 0."""
+        scale = self.keep_scale[2 * bool(live & _SEVEN_MASK) + (live >> KC & 1)]
+        kb = self.keep_beaters
+        return [scale[c] * pw[(kb[c] & live).bit_count()] for c in cards]
 
     # -- who takes the trick -------------------------------------------------------------------
     def _danger(self, w: Card, seven: bool, x: _Ctx, ks4: bool) -> list[Card]:
@@ -391,8 +495,7 @@ class BrusHeuristic:
                 return [c for c in (JC, KH, S8) if u >> c & 1] if ks4 else []
             m = _BEATERS_SEVEN[w] & u
             return [c for c in _SEVEN_ORDER if m >> c & 1]
-        m = self.beaters[w] & u
-        return sorted(_cards(m), key=lambda c: -self.power[c])
+        return [c for c in self.stronger[w] if u >> c & 1]
 
     def _single(self, w: Card, wseat: int, seven: bool, x: _Ctx, ks4: bool
                 ) -> list[_Outcome]:
@@ -400,31 +503,34 @@ class BrusHeuristic:
         best unseen card that beats it (or nobody)."""
         later = x.later
         if not later:
-            return [(wseat, 1.0, -1)]
+            return [((wseat,), 1.0, -1)]
         danger = self._danger(w, seven, x, ks4)
         h = x.hsize
         unseen = x.unseen
-        m = len(later) * h
+        nlater = len(later)
+        p_hand, p_none = _hold_factors(h, nlater * h, unseen)
         out: list[_Outcome] = []
+        append = out.append
         pnone = 1.0
+        ks_live = seven and bool(x.unknown >> KS & 1)
         for i, b in enumerate(danger):
             if pnone <= 1e-9:
                 break
-            rem = unseen - i
-            if rem <= 0:
-                break
-            each = pnone * min(1.0, h / rem)
-            for j, seat in enumerate(later):
-                if seven and b == KC and x.unknown >> KS & 1 and j + 1 < len(later):
-                    after = later[j + 1:]
-                    pks = min(1.0, len(after) * h / max(1, rem - 1))
-                    out.append((seat, each * (1 - pks), b))
-                    for s2 in after:
-                        out.append((s2, each * pks / len(after), KS))
-                else:
-                    out.append((seat, each, b))
-            pnone *= max(0.0, (rem - m) / rem)
-        out.append((wseat, pnone, -1))
+            each = pnone * p_hand[i]
+            if ks_live and b == KC:
+                rem = unseen - i
+                for j, seat in enumerate(later):
+                    if j + 1 < nlater:
+                        after = later[j + 1:]
+                        pks = min(1.0, len(after) * h / max(1, rem - 1))
+                        append(((seat,), each * (1 - pks), b))
+                        append((after, each * pks / len(after), KS))
+                    else:
+                        append(((seat,), each, b))
+            else:
+                append((later, each, b))
+            pnone *= p_none[i]
+        append(((wseat,), pnone, -1))
         return out
 
     def _p_beat_set(self, w: tuple[Card, ...], seven: bool, x: _Ctx) -> float:
@@ -460,7 +566,7 @@ class BrusHeuristic:
         beats with the chance that his hand pairs off the winning set."""
         states: list[tuple[int, float, bool]] = [(wseat, 1.0, True)]
         if not x.later:
-            return [(wseat, 1.0, -1)]
+            return [((wseat,), 1.0, -1)]
         pb = self._p_beat_set(w, seven, x)
         for seat in x.later:
             nxt: list[tuple[int, float, bool]] = []
@@ -473,7 +579,7 @@ class BrusHeuristic:
                     nxt.append((seat, p * q, False))
                 nxt.append((ws, p * (1 - q), orig))
             states = nxt
-        return [(ws, p, -1) for ws, p, _ in states]
+        return [((ws,), p, -1) for ws, p, _ in states]
 
     # -- the awards of a trick -----------------------------------------------------------------
     def _awards(self, x: _Ctx, risks: list[tuple[int, Card, bool, int]],
@@ -510,61 +616,91 @@ class BrusHeuristic:
         return own - self.opp_weight * (sum(pts) - own)
 
     # -- choosing ------------------------------------------------------------------------------
-    def _choose(self, view: View, legal: Sequence[int]) -> tuple[int, str]:
+    def _choose(self, view: View, legal: Sequence[int], explain: bool) -> tuple[int, str]:
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             a = legal[0]
             return a, f"{self._text(a)}: the only legal play"
         x = self._context(view)
-        rho = self._rho(x)
+        pw = _stay_away(self.opp[x.side], x.hsize, x.unseen)
         live = x.unknown
-        hand_cards = _cards(x.hand)
-        keep = {c: self._keep(c, x, rho, live) for c in hand_cards}
-        ranks: dict[int, int] = {}
+        hand = x.hand
+        hand_cards = self._cards_of(hand)
+        keep = dict(zip(hand_cards, self._keep_values(hand_cards, live, pw), strict=True))
         for c in hand_cards:
-            ranks[c & 15] = ranks.get(c & 15, 0) + 1
-        for c in hand_cards:
-            if ranks[c & 15] > 1:
+            if (hand & _RANK_COLUMN << (c & 15)).bit_count() > 1:
                 keep[c] += self.PAIR
-        # value of a card drawn from the stock in place of a card played (DK-7.3)
-        unk_cards = _cards(x.unknown)
-        draw_value = (sum(self._keep(c, x, rho, live & ~(1 << c)) for c in unk_cards)
-                      / len(unk_cards)) if unk_cards else 0.0
+        # value of a card drawn from the stock in place of a card played (DK-7.3); the
+        # worthless cards add nothing to the sum, and nobody draws from a short stock
+        draw_value = 0.0
+        if x.unseen and x.stock >= self.n:
+            draw_value = sum(self._keep_values(self._cards_of(live & self.valued), live, pw)
+                             ) / x.unseen
         keep_total = sum(keep.values())
         plays: dict[int, list[int]] = {}
         for a in legal:
             plays.setdefault(a % NPLAY, []).append(a)
         best: tuple[float, float, float] | None = None
+        floor = float("-inf")
         choice = legal[0]
         info: tuple[float, tuple[Card, ...], bool, int, float] = (0.0, (), False, 0, 0.0)
         cache: dict[Any, _Eval] = {}
-        stake_cache: dict[int, list[float]] = {}
+        rand = self.rng.random
+        # no risk award can be at stake (see _risk_value) unless the play risks a card, or
+        # a risk or smæk is in the trick, or it is KH under oversmæk
+        calm = not x.risks and x.smaek is None
+        oversmaek = self.opts.oversmaek
         for pid, acts in plays.items():
-            cards, _, _ = decode(pid)
-            ev_base, dist, wins = self._value_play(x, cards, keep, keep_total, draw_value,
-                                                   cache, stake_cache, rho)
+            cards = play_of(pid)[0]
+            cost = keep[cards[0]] if len(cards) == 1 else sum(keep[c] for c in cards)
+            ev_base, dist, wins = self._value_play(x, cards, cost, keep_total, draw_value,
+                                                   cache, pw)
+            neg_cost = None
+            quiet = calm and not (oversmaek and cards == (KH,))
             for a in acts:
                 bits = a // NPLAY
-                ev = ev_base + self._risk_value(x, cards, bits, dist, wins)
-                cost = sum(keep[c] for c in cards)
-                key = (round(ev, 9), -round(cost, 9), self.rng.random())
+                ev = ev_base + (self._risk_value(x, cards, bits, dist, wins)
+                                if bits or not quiet else 0.0)
+                tie = rand()
+                # rounding to 9 places moves a value by 5e-10 at most, so a play 1e-8 below
+                # the best rounds below it: no need to round (slow) to know that it loses
+                if ev < floor:
+                    continue
+                if neg_cost is None:
+                    neg_cost = -round(cost, 9)
+                key = (round(ev, 9), neg_cost, tie)
                 if best is None or key > best:
                     best = key
+                    floor = ev - 1e-8
                     choice = a
-                    pwin = sum(p for s, p, _ in dist if self.side[s] == x.side)
-                    info = (ev, cards, wins, bits, pwin)
-        return choice, self._reason(x, choice, info)
+                    if explain:
+                        pwin = sum(p for seats, p, _ in dist for s in seats
+                                   if self.side[s] == x.side)
+                        info = (ev, cards, wins, bits, pwin)
+        return choice, self._reason(x, choice, info) if explain else ""
 
-    def _stakes(self, x: _Ctx, k: int, stake_cache: dict[int, list[float]]) -> list[float]:
-        """My utility of the deal value if each side takes a trick of value ``k``."""
-        got = stake_cache.get(k)
+    def _stake_table(self, x: _Ctx, k: int) -> _Stakes:
+        """For a trick of value ``k``, per seat taking it: my utility of the deal value, and
+        what one more trick is then worth to me (:meth:`_trick_stake`; 0 if the deal ends,
+        DK-8, or this is its last trick).  Shared by the agents of a kind of deal: it depends
+        only on the counts and on the agent's seating, side and weights.
+
+        The sums this weights in :meth:`_value_play` start at +0 and add terms ``p * s1 * c``
+        with ``p, s1 >= 0``: a term +0 or -0 leaves them exactly as they were, so a trick that
+        ends the deal (or one that no later player takes) counts for nothing there."""
+        last = x.hsize == k and x.stock == 0
+        key = (x.counts, x.ff, k, x.side, last, self.opp_weight, self.side)
+        dv = self.dv
+        got = dv.stakes.get(key)
         if got is None:
-            got = []
-            for s in range(self.sides):
-                counts, ff = self.dv.after(x.counts, x.ff, s, k)
-                got.append(self._utility(self.dv.value(counts, ff), x.side))
-            stake_cache[k] = got
+            sides = range(self.sides)
+            after = [dv.after(x.counts, x.ff, s, k) for s in sides]
+            stakes = [self._utility(dv.value(*a), x.side) for a in after]
+            ends = [True] * self.sides if last else [dv.terminal(c) for c, _ in after]
+            s1 = [0.0 if ends[s] else self._trick_stake(*after[s], x.side) for s in sides]
+            got = dv.stakes[key] = (tuple(stakes[s] for s in self.side),
+                                    tuple(s1[s] for s in self.side))
         return got
 
     def _trick_stake(self, counts: tuple[int, ...], ff: int, side: int) -> float:
@@ -575,54 +711,51 @@ class BrusHeuristic:
                   for s in range(self.sides) if s != side]
         return max(0.0, mine - sum(others) / len(others))
 
-    def _value_play(self, x: _Ctx, cards: tuple[Card, ...], keep: dict[Card, float],
-                    keep_total: float, draw_value: float, cache: dict[Any, _Eval],
-                    stake_cache: dict[int, list[float]], rho: float
+    def _value_play(self, x: _Ctx, cards: tuple[Card, ...], cost: float, keep_total: float,
+                    draw_value: float, cache: dict[Any, _Eval], pw: tuple[float, ...]
                     ) -> tuple[float, list[_Outcome], bool]:
-        """Expected value of a play before risks: the trick, the cards spent and drawn."""
+        """Expected value of a play before risks: the trick, the cards spent (their keeping
+        value ``cost``) and drawn."""
         k = len(cards)
         if x.pos == 0:
             seven = (cards[0] & 15) == SEVEN_RANK
             w, wseat, wins = cards, x.seat, True
         else:
             seven = x.seven
-            table = BEATS_SEVEN if seven else self.table
-            wins = set_beats_table(cards, x.w, table) or self._ks4(x.trick, cards)
+            wins = _set_beats(cards, x.w, seven, self.key) or (
+                self.ks4_rule and self._ks4(x.trick, cards))
             w, wseat = (cards, x.seat) if wins else (x.w, x.wseat)
         key = (w, wseat)
         got = cache.get(key)
         if got is None:
             if k == 1:
-                ks4 = (self.n == 4 and bool(self.opts.honour_beats_ks_fourth) and seven
-                       and x.pos == 2 and w[0] == KS and wins
+                ks4 = (self.ks4_rule and seven and x.pos == 2 and w[0] == KS and wins
                        and x.trick[1][1] == (KC,))
                 dist = self._single(w[0], wseat, seven, x, ks4)
             else:
                 dist = self._multi(w, wseat, seven, x)
-            stakes = self._stakes(x, k, stake_cache)
+            stake, stake1 = self._stake_table(x, k)
             ev = 0.0
             future = 0.0
             spend = 0.0
-            after = [self.dv.after(x.counts, x.ff, s, k) for s in range(self.sides)]
-            ends = [self.dv.terminal(c) for c, _ in after]
-            if x.hsize == k and x.stock == 0:
-                ends = [True] * self.sides
-            s1 = [0.0 if ends[s] else self._trick_stake(*after[s], x.side)
-                  for s in range(self.sides)]
-            for seat, p, b in dist:
-                s = self.side[seat]
-                ev += p * stakes[s]
-                if not ends[s]:
-                    future += p * s1[s]
-                    if b >= 0 and seat != x.seat:
-                        hv = (1.0 - rho) ** (self.beaters[b] & (x.unknown | x.hand)).bit_count() \
-                            if self.power[b] else 0.3
-                        spend += p * s1[s] * (hv if s != x.side else -hv)
+            mine = self.mine[x.side]
+            power, beaters = self.power, self.beaters
+            around = x.unknown | x.hand
+            for seats, p, b in dist:
+                if b < 0:  # the set now winning stands: no card is spent
+                    hv = 0.0
+                else:  # a later player (never me) beats with b: its keeping value is spent
+                    hv = pw[(beaters[b] & around).bit_count()] if power[b] else 0.3
+                for seat in seats:
+                    ev += p * stake[seat]
+                    f = p * stake1[seat]
+                    future += f
+                    spend += f * (-hv if mine[seat] else hv)
             ev += self.BETA * spend
             got = cache[key] = (dist, ev, future)
         dist, ev, future = got
         draws = min(k, x.stock // self.n) if x.stock else 0
-        kept = keep_total - sum(keep[c] for c in cards) + draws * draw_value
+        kept = keep_total - cost + draws * draw_value
         ev += self.ALPHA * future * kept
         if x.pos == 0 and k >= 3 and self.opts.whistle:  # DK-12.9
             pts = [0.0] * self.sides
@@ -647,10 +780,11 @@ class BrusHeuristic:
             return 0.0
         ev = 0.0
         if risks or smaek is not None:
-            for seat, p, b in dist:
-                pts = [0.0] * self.sides
-                self._awards(x, risks, smaek, cards, seat, b, pts)
-                ev += p * self._utility(pts, x.side)
+            for seats, p, b in dist:
+                for seat in seats:
+                    pts = [0.0] * self.sides
+                    self._awards(x, risks, smaek, cards, seat, b, pts)
+                    ev += p * self._utility(pts, x.side)
         for _, c, winning, _ in mine:
             if winning:
                 continue
