@@ -29,6 +29,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ except ImportError:  # running from a checkout without `pip install -e .`
 from playouts import _pin, environment
 
 from stikk.agents.base import DealSetup
-from stikk.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent, default_iterations
+from stikk.agents.ismcts import DEFAULTS, ISMCTSAgent, default_iterations
 from stikk.games import game_ids, make_game
 from stikk.games.romanian_whist import RomanianWhist
 
@@ -127,7 +128,8 @@ def game_decision_times(deals: int, seed: int,
                 match.apply(a)
         out[gid] = {"decisions": len(times), "mean_s": statistics.fmean(times) if times else 0.0,
                     "max_s": max(times, default=0.0),
-                    "iterations": iterations or default_iterations(gid)}
+                    "iterations": iterations or default_iterations(gid),
+                    "rollout": bot.rollout_kind, "margin": bot.margin}
     return out
 
 
@@ -147,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     pinned = _pin(args.cpu)
     result: dict[str, Any] = {"sims": args.sims, "repeats": args.repeats,
-                              "default_iterations": DEFAULT_ITERATIONS}
+                              "defaults": {g: asdict(d) for g, d in DEFAULTS.items()}}
     s = stikk_decisions(args.sims, args.repeats)
     result["stikk"] = {**s, "sims_per_s_play": args.sims / s["play_s"],
                        "sims_per_s_bid": args.sims / s["bid_s"]}
@@ -180,7 +182,8 @@ def main(argv: list[str] | None = None) -> int:
         times = game_decision_times(args.game_deals, args.seed, args.game_iters)
         result["decision_seconds"] = times
         for gid, t in times.items():
-            print(f"  {gid:<15} IS-MCTS ({t['iterations']:.0f} iterations): "
+            print(f"  {gid:<15} IS-MCTS ({t['iterations']:.0f} iterations, {t['rollout']} "
+                  f"play-outs, margin {t['margin']:g}): "
                   f"{t['mean_s']:.3f} s mean, {t['max_s']:.3f} s worst over "
                   f"{t['decisions']:.0f} decisions")
     result["environment"] = environment(pinned)
