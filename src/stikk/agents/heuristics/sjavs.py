@@ -58,10 +58,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import add, mul
 from typing import Any, ClassVar
 
 from ...cards import SUITS, Card, Mask, format_card
-from ...core.game import Game
+from ...core.game import Game, Trick
 from ...core.view import View
 from ...games.sjavs.actions import (
     ANNOUNCE0,
@@ -97,21 +98,169 @@ _HAND = {4: 8, 3: 10, 2: 16}
 """Cards each player holds in all (two players: hand, face-up and face-down cards)."""
 
 
+_SUIT_NUM = {s: i for i, s in enumerate(SUITS)}
+
+_TEAMS: dict[tuple[int, int], tuple[int, ...]] = {
+    (n, maker): (0, 1, 0, 1) if n == 4 else tuple(0 if p == maker else 1 for p in range(n))
+    for n in (2, 3, 4) for maker in range(-1, n)}
+"""The side of every seat by number of players and maker (-1: none yet): partners sit
+opposite with four players (rules §3), the maker is alone with three and two."""
+
+
+def _above(t: int, e: int) -> tuple[Mask, ...]:
+    """``[s]``: the pack cards stronger than strength ``s`` (0..200) in a trick led in
+    effective suit ``e`` with trumps ``t`` (:data:`STRENGTH`; a card that cannot win the
+    trick has strength 0, so it is never in one)."""
+    row = STRENGTH[t][e]
+    exact = [0] * 202
+    for c in ids_of(PACK_MASK):
+        exact[row[c]] |= 1 << c
+    out = [0] * 201
+    m = 0
+    for s in range(200, -1, -1):
+        m |= exact[s + 1]
+        out[s] = m
+    return tuple(out)
+
+
+_ABOVE: tuple[tuple[tuple[Mask, ...], ...], ...] = tuple(
+    tuple(_above(t, e) for e in range(5)) for t in range(4))
+"""``[t][e][s]``: the cards that beat strength ``s`` in a trick led in ``e`` (trumps ``t``)."""
+
+
+def _strongest_first(t: int, e: int) -> tuple[Card, ...]:
+    """The cards of effective suit ``e`` with trumps ``t``, strongest first (rules §2)."""
+    row = STRENGTH[t][e]
+    return tuple(sorted(ids_of(EFF_MASKS[t][e]), key=lambda d: -row[d]))
+
+
+_ORDER: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(_strongest_first(t, e) for e in range(5)) for t in range(4))
+"""``[t][e]``: the cards of effective suit ``e`` (trumps ``t``), strongest first."""
+
+_SEATS: dict[tuple[int, int], tuple[int, ...]] = {
+    (n, leader): tuple((leader + j) % n for j in range(n))
+    for n in (2, 3, 4) for leader in range(n)}
+"""The seats in playing order from ``leader`` at a table of ``n``."""
+
+_OPPONENTS: dict[tuple[int, int, int], tuple[int, ...]] = {
+    (n, maker, me): tuple(q for q in range(n) if _TEAMS[n, maker][q] != _TEAMS[n, maker][me])
+    for n, maker in _TEAMS for me in range(n)}
+"""The seats on the other side from ``me``, by number of players and maker."""
+
+_BIT: tuple[Mask, ...] = tuple(1 << c for c in range(64))
+"""The mask of each card id."""
+
+_LENGTHS: dict[str, int] = {}
+"""Announced trump length by announcement text (``"ANNOUNCE 5"`` → 5), filled as met."""
+
+
+def _announced(said: str | None) -> int:
+    """The trump length of an announcement text (0 for none or ``PASS``)."""
+    if not said or said == "PASS":
+        return 0
+    length = _LENGTHS.get(said)
+    if length is None:
+        length = _LENGTHS[said] = int(said.split()[1])
+    return length
+
+
+_TrickState = tuple[Mask, Mask, tuple[int, ...], tuple[int, int], tuple[int, int]]
+"""After some finished tricks: the cards played, the maker's cards among them, the
+suits each seat has shown void in (bits by effective suit), card points and tricks won
+by side (0 = the maker's side with three and two players)."""
+
+
+class _TrickLog:
+    """What the finished tricks show, kept from one decision to the next.
+
+    The state after some tricks depends only on their plays and winners (and on the
+    number of players, the trump suit and the maker, which key it), so when a view's
+    tricks begin with the plays and winners read last time, their state is taken over and
+    only the new tricks are read.  Any view may come next (another deal, another seat, a
+    sampled world): only equal tricks are taken over.
+    """
+
+    __slots__ = ("key", "plays", "states", "winners")
+
+    def __init__(self) -> None:
+        self.key = (0, 0, 0)
+        self.plays: tuple[tuple[tuple[int, Card], ...], ...] = ()
+        self.winners: tuple[int, ...] = ()
+        self.states: list[_TrickState] = []
+
+    def read(self, tricks: Sequence[Trick], n: int, t: int, maker: int) -> _TrickState:
+        """The state after ``tricks`` with ``n`` players, trumps ``t`` and ``maker``."""
+        states = self.states
+        if self.key != (n, t, maker):
+            self.key = (n, t, maker)
+            self.plays = self.winners = ()
+            states[:] = [(0, 0, (0,) * n, (0, 0), (0, 0))]
+        plays = tuple([tr.plays for tr in tricks])
+        winners = tuple([tr.winner for tr in tricks])
+        old_plays = self.plays
+        old_winners = self.winners
+        j = len(old_plays)
+        if plays[:j] != old_plays or winners[:j] != old_winners:
+            # not the same deal going on: keep the state of the equal tricks only
+            j = 0
+            m = min(len(old_plays), len(plays))
+            while j < m and old_plays[j] == plays[j] and old_winners[j] == winners[j]:
+                j += 1
+            del states[j + 1:]
+        self.plays = plays
+        self.winners = winners
+        if j < len(plays):
+            played, maker_played, voids_then, pts_then, won_then = states[j]
+            voids = list(voids_then)
+            won_pts = list(pts_then)
+            tricks_won = list(won_then)
+            eff = EFF[t]
+            team = _TEAMS[n, maker]
+            bit = _BIT
+            points = POINTS
+            for k in range(j, len(plays)):
+                trick = plays[k]
+                lead = eff[trick[0][1]]
+                pts = 0
+                for seat, c in trick:
+                    played |= bit[c]
+                    pts += points[c]
+                    if eff[c] != lead:  # a seat that does not follow has none of the suit
+                        voids[seat] |= 1 << lead
+                    if seat == maker:
+                        maker_played |= bit[c]
+                w = team[winners[k]]
+                won_pts[w] += pts
+                tricks_won[w] += 1
+                states.append((played, maker_played, tuple(voids),
+                               (won_pts[0], won_pts[1]), (tricks_won[0], tricks_won[1])))
+        return states[len(plays)]
+
+
 class _Seen:
-    """What the seat knows about the cards during the play (rebuilt for each decision)."""
+    """What the seat knows about the cards during the play (rebuilt for each decision; the
+    finished tricks are read through the player's :class:`_TrickLog`)."""
 
     __slots__ = (
+        "above",
         "announced",
         "cur_pts",
+        "eff",
+        "eff_masks",
         "floor",
         "future",
         "future_side",
         "fv_cache",
         "g_cache",
         "hand",
+        "has_trump",
         "known",
         "kopp",
         "later",
+        "later_opps",
+        "lead_cache",
+        "led",
         "maker",
         "maker_played_trumps",
         "me",
@@ -120,80 +269,76 @@ class _Seen:
         "n",
         "opps",
         "order",
-        "p_cache",
+        "p",
+        "p_under",
         "pts",
-        "sq",
-        "sq_other",
+        "strength",
         "t",
         "team",
-        "tq",
+        "tm",
         "trick",
         "tricks_done",
         "tricks_won",
         "trump_decay",
-        "u_t",
         "unknown",
         "use_quota",
         "voids",
-        "weight",
-        "wother",
+        "winner",
     )
 
-    def __init__(self, view: SjavsView, future: tuple[float, float], floor: float,
-                 trump_decay: float, use_quota: bool = True) -> None:
+    def __init__(self, view: SjavsView, log: _TrickLog, future: tuple[float, float],
+                 floor: float, trump_decay: float, use_quota: bool = True) -> None:
         self.use_quota = use_quota
         self.trump_decay = trump_decay
         self.future, self.future_side = future
         self.floor = floor
         self.g_cache: dict[Card, tuple[Card, ...]] = {}
-        self.fv_cache: dict[tuple[Card, bool], float] = {}
+        self.fv_cache: dict[int, float] = {}  # by c + 64 * in_suit
+        self.lead_cache: dict[int, float] = {}
+        self.p_under: float | None = None
         n = self.n = view.players
         me = self.me = view.seat
         maker = self.maker = view.maker if view.maker is not None else -1
-        t = self.t = SUITS.index(view.trump) if view.trump else 0
+        t = self.t = _SUIT_NUM[view.trump] if view.trump else 0
+        tm = self.tm = TRUMP_MASKS[t]
+        self.strength = STRENGTH[t]
+        self.above = _ABOVE[t]
+        eff_masks = self.eff_masks = EFF_MASKS[t]
         hand: Mask = view.hand or 0
         self.hand = hand
-        if n == 4:
-            self.team = [p % 2 for p in range(4)]
-        else:
-            self.team = [0 if p == maker else 1 for p in range(n)]
-        self.mine = self.team[me]
-        eff = EFF[t]
-        played = 0
-        voids = [0] * n
-        counts = [0] * n
-        won_pts = [0, 0]
-        tricks_won = [0, 0]
-        for tr in view.tricks:
-            lead = eff[tr.plays[0][1]]
-            pts = 0
-            for seat, c in tr.plays:
-                played |= 1 << c
-                counts[seat] += 1
-                pts += POINTS[c]
-                if eff[c] != lead:
-                    voids[seat] |= 1 << lead
-            won_pts[self.team[tr.winner]] += pts
-            tricks_won[self.team[tr.winner]] += 1
-        trick = list(view.current_trick)
+        team = self.team = _TEAMS[n, maker]
+        mine = self.mine = team[me]
+        eff = self.eff = EFF[t]
+        tricks = view.tricks
+        played, maker_played, voids_then, won_pts, tricks_won = log.read(tricks, n, t, maker)
+        voids = list(voids_then)
+        # every seat plays once to each trick (rules §6.1), so each has played one card
+        # per finished trick and one more if already in the current trick
+        tricks_done = self.tricks_done = len(tricks)
+        counts = [tricks_done] * n
+        trick = self.trick = view.current_trick
         cur_pts = 0
         if trick:
             lead = eff[trick[0][1]]
             for seat, c in trick:
-                played |= 1 << c
+                played |= _BIT[c]
                 counts[seat] += 1
                 cur_pts += POINTS[c]
                 if eff[c] != lead:
                     voids[seat] |= 1 << lead
-        self.trick = trick
+                if seat == maker:
+                    maker_played |= _BIT[c]
         self.cur_pts = cur_pts
+        # the suit led and who wins the current trick so far, with which card
+        self.led = lead if trick else -1
+        self.winner = _winner(trick, STRENGTH[t][lead]) if trick else (me, -1)
         self.pts = won_pts
         self.tricks_won = tricks_won
-        self.tricks_done = len(view.tricks)
         known = [0] * n
-        if n == 2 and view.piles is not None:
+        piles = view.piles if n == 2 else None
+        if piles is not None:
             opp = 1 - me
-            for up, _down in view.piles[opp]:
+            for up, _down in piles[opp]:
                 if up is not None:
                     known[opp] |= 1 << up
         self.known = known
@@ -203,31 +348,28 @@ class _Seen:
                 unknown &= ~(1 << c)
         self.unknown = unknown
         weight = [0.0] * n
-        for p in range(n):
-            if p == me:
+        for q in range(n):
+            if q == me:
                 continue
-            left = _HAND[n] - counts[p] - known[p].bit_count()
-            if n == 2 and view.piles is not None:
-                left -= sum(1 for _up, down in view.piles[p] if down)
-            weight[p] = float(max(left, 0))
-        self.weight = weight
-        self.wother = max(unknown.bit_count() - sum(weight), 0.0)
+            left = _HAND[n] - counts[q] - known[q].bit_count()
+            if piles is not None:
+                left -= sum(1 for _up, down in piles[q] if down)
+            if left > 0:
+                weight[q] = float(left)
+        wother = max(unknown.bit_count() - sum(weight), 0.0)
         self.voids = voids
         leader = trick[0][0] if trick else me
-        self.order = [(leader + j) % n for j in range(n)]
-        self.later = self.order[len(trick) + 1:]
-        self.opps = [q for q in range(n) if self.team[q] != self.mine]
-        self.my_trumps = (hand & TRUMP_MASKS[t]).bit_count()
-        self.kopp = 0
-        for q in self.opps:
-            self.kopp |= known[q]
-        said = view.announcements[maker] if maker >= 0 else None
-        self.announced = int(said.split()[1]) if said and said != "PASS" else 0
-        tm = TRUMP_MASKS[t]
-        self.maker_played_trumps = sum(
-            1 for tr in [*view.tricks, None] for seat, c in
-            (tr.plays if tr is not None else trick) if seat == maker and tm >> c & 1)
-        self.p_cache: dict[tuple[int, int], float] = {}
+        self.order = _SEATS[n, leader]
+        later = self.later = self.order[len(trick) + 1:]
+        self.later_opps = [q for q in later if team[q] != mine]
+        opps = self.opps = _OPPONENTS[n, maker, me]
+        self.my_trumps = (hand & tm).bit_count()
+        kopp = 0
+        for q in opps:
+            kopp |= known[q]
+        self.kopp = kopp
+        self.announced = _announced(view.announcements[maker] if maker >= 0 else None)
+        self.maker_played_trumps = (maker_played & tm).bit_count()
         # Expected unseen trumps per seat: the maker announced his trump length (rules
         # §5.2), so his hidden trumps are that length less the trumps he has shown; the
         # rest of the unseen trumps are spread over the other hidden places by size.
@@ -240,35 +382,46 @@ class _Seen:
             tq[maker] = t_maker
         rest = [q for q in range(n) if q != me and not voids[q] >> TRUMPS & 1
                 and not (q == maker and self.use_quota)]
-        den = self.wother + sum(weight[q] for q in rest)
+        den = wother + sum(weight[q] for q in rest)
         share = (u_t - t_maker) / den if den > 0 else 0.0
         for q in rest:
-            tq[q] = min(weight[q], share * weight[q])
-        self.tq = tq
-        self.u_t = u_t
-        self.sq = [max(weight[q] - tq[q], 0.0) for q in range(n)]
-        self.sq_other = max(self.wother - share * self.wother, 0.0)
+            w_t = share * weight[q]
+            tq[q] = w_t if w_t < weight[q] else weight[q]
+        sq = [max(weight[q] - tq[q], 0.0) for q in range(n)]
+        sq_other = max(wother - share * wother, 0.0)
+        # p[e][q]: the chance that one unseen card of effective suit e lies with seat q;
+        # the unseen plain cards are spread over the places not void in the suit by the
+        # room they have left beside their expected trumps.
+        any_void = 0
+        for v in voids:
+            any_void |= v
+        zeros = [0.0] * n
+        no_void: list[float] | None = None  # the same for every suit nobody is void in
+        p: list[list[float]] = []  # (read only: rows are shared)
+        self.p = p
+        for e in range(4):
+            if not unknown & eff_masks[e]:
+                p.append(zeros)  # no unseen card of the suit: its chances go unused
+            elif any_void >> e & 1:
+                den = sq_other + sum(w for s, w in enumerate(sq) if not voids[s] >> e & 1)
+                p.append([0.0 if voids[q] >> e & 1 or den <= 0 else sq[q] / den
+                          for q in range(n)])
+            else:
+                if no_void is None:
+                    den = sq_other + sum(sq)
+                    no_void = [w / den for w in sq] if den > 0 else zeros
+                p.append(no_void)
+        p_t = [0.0 if voids[q] >> TRUMPS & 1 or not u_t
+               else tq[q] / u_t if tq[q] / u_t < 1.0 else 1.0 for q in range(n)]
+        p.append(p_t)
+        # has_trump[q]: the chance that seat q holds any trump at all (holds_any of them)
+        self.has_trump = [1.0 if known[q] & tm else 1.0 - (1.0 - p_t[q]) ** u_t
+                          if u_t else 0.0 for q in range(n)]
 
     # -- where the unseen cards are -----------------------------------------------------------
     def maker_trumps_left(self) -> int:
         """The maker's announced trump length less the trumps he has played."""
         return self.announced - self.maker_played_trumps
-
-    def p_at(self, q: int, e: int) -> float:
-        """Chance that one unseen card of effective suit ``e`` lies with seat ``q``."""
-        key = (q, e)
-        p = self.p_cache.get(key)
-        if p is None:
-            if self.voids[q] >> e & 1:
-                p = 0.0
-            elif e == TRUMPS:
-                p = min(1.0, self.tq[q] / self.u_t) if self.u_t else 0.0
-            else:
-                den = self.sq_other + sum(w for s, w in enumerate(self.sq)
-                                          if not self.voids[s] >> e & 1)
-                p = self.sq[q] / den if den > 0 else 0.0
-            self.p_cache[key] = p
-        return p
 
     def holds_any(self, q: int, e: int, cards: Mask) -> float:
         """Chance that seat ``q`` holds at least one card of ``cards`` (all of suit ``e``)."""
@@ -277,39 +430,42 @@ class _Seen:
         k = (cards & self.unknown).bit_count()
         if not k:
             return 0.0
-        return 1.0 - (1.0 - self.p_at(q, e)) ** k
+        return 1.0 - (1.0 - self.p[e][q]) ** k
 
     def void_in(self, q: int, e: int) -> float:
         """Chance that seat ``q`` holds no card of effective suit ``e``."""
         if self.voids[q] >> e & 1:
             return 1.0
-        m = EFF_MASKS[self.t][e]
+        m = self.eff_masks[e]
         if self.known[q] & m:
             return 0.0
         k = (m & self.unknown).bit_count()
-        return (1.0 - self.p_at(q, e)) ** k
+        return (1.0 - self.p[e][q]) ** k
+
+    def holds_chance(self, led: int, s_win: int, win_is_trump: bool) -> float:
+        """Chance that no opponent still to play beats my side's winning strength ``s_win``
+        in a trick led in ``led``."""
+        p = 1.0
+        for q in self.later_opps:
+            p *= 1.0 - self.beats(q, led, s_win, win_is_trump)
+        return p
 
     def beats(self, q: int, led: int, s_win: int, win_is_trump: bool) -> float:
         """Chance that seat ``q`` (still to play) beats the winning strength ``s_win``."""
-        t = self.t
-        row = STRENGTH[t][led]
-        follow = EFF_MASKS[t][led]
-        higher = 0
-        for c in ids_of((self.unknown | self.known[q]) & (follow | TRUMP_MASKS[t])):
-            if row[c] > s_win:
-                higher |= 1 << c
+        higher = (self.unknown | self.known[q]) & self.above[led][s_win]
         if not higher:
             return 0.0
         if led == TRUMPS:
             return self.holds_any(q, TRUMPS, higher)
         pv = self.void_in(q, led)
-        hi_trumps = higher & TRUMP_MASKS[t]
-        ruff = pv * self.holds_any(q, TRUMPS, hi_trumps) if hi_trumps else 0.0
         if win_is_trump:
-            return ruff
-        hi_follow = higher & follow
+            hi_trumps = higher & self.tm
+            return pv * self.holds_any(q, TRUMPS, hi_trumps) if hi_trumps else 0.0
+        ruff = pv * self.has_trump[q]  # a plain card wins so far: any trump beats it
+        hi_follow = higher & self.eff_masks[led]
         fol = self.holds_any(q, led, hi_follow) if hi_follow else 0.0
-        return min(1.0, fol + ruff)
+        either = fol + ruff
+        return either if either < 1.0 else 1.0
 
     # -- what a card is worth later -------------------------------------------------------------
     def group(self, c: Card) -> tuple[Card, ...]:
@@ -318,79 +474,92 @@ class _Seen:
         g = self.g_cache.get(c)
         if g is not None:
             return g
+        # walk c's effective suit from the top, cutting my cards into runs at every card
+        # another seat may hold (played cards no longer separate anything)
         t = self.t
-        e = EFF[t][c]
-        row = STRENGTH[t][e]
-        live = ids_of((self.hand | self.unknown | self.kopp) & EFF_MASKS[t][e])
-        ranked = sorted(live, key=lambda d: -row[d])
-        i = j = ranked.index(c)
-        while i > 0 and self.hand >> ranked[i - 1] & 1:
-            i -= 1
-        while j + 1 < len(ranked) and self.hand >> ranked[j + 1] & 1:
-            j += 1
-        g = tuple(ranked[i:j + 1])
-        for d in g:
-            self.g_cache[d] = g
-        return g
+        e = self.eff[c]
+        hand = self.hand
+        others = self.unknown | self.kopp
+        cache = self.g_cache
+        run: list[Card] = []
+        for d in _ORDER[t][e]:
+            if hand >> d & 1:
+                run.append(d)
+            elif others >> d & 1 and run:
+                g = tuple(run)
+                for x in run:
+                    cache[x] = g
+                run = []
+        if run:
+            g = tuple(run)
+            for x in run:
+                cache[x] = g
+        return cache[c]
 
     def slot_chances(self, top: Card, k: int) -> list[float]:
         """Chances that the 1st, 2nd … k-th card played from the run headed by ``top``
         takes a trick later."""
-        t = self.t
-        e = EFF[t][top]
+        e = self.eff[top]
         opps = self.opps
         hand = self.hand
-        row = STRENGTH[t][e]
-        s = row[top]
+        unknown = self.unknown
+        known = self.known
+        p_e = self.p[e]
+        stronger = self.above[e][self.strength[e][top]]
         if e == TRUMPS:
-            higher = 0
-            for d in ids_of((self.unknown | self.kopp) & TRUMP_MASKS[t]):
-                if row[d] > s:
-                    higher |= 1 << d
+            higher = (unknown | self.kopp) & stronger
             if not higher:
                 return [0.95] * k
             exp_h = 0.0
             opp_max = 0.0
+            tm = self.tm
+            n_hi = (higher & unknown).bit_count()
+            n_t = (unknown & tm).bit_count()
             for q in opps:
-                exp_h += (self.known[q] & higher).bit_count()
-                exp_h += (higher & self.unknown).bit_count() * self.p_at(q, TRUMPS)
-                opp_t = ((self.known[q] & TRUMP_MASKS[t]).bit_count()
-                         + (self.unknown & TRUMP_MASKS[t]).bit_count() * self.p_at(q, TRUMPS))
-                opp_max = max(opp_max, opp_t)
-            p = 0.92 * self.trump_decay ** exp_h
+                p_t = p_e[q]
+                exp_h += (known[q] & higher).bit_count()
+                exp_h += n_hi * p_t
+                opp_t = (known[q] & tm).bit_count() + n_t * p_t
+                if opp_t > opp_max:
+                    opp_max = opp_t
+            chance = 0.92 * self.trump_decay ** exp_h
             mine = self.my_trumps
-            above = sum(1 for d in ids_of(hand & TRUMP_MASKS[t]) if row[d] > s)
+            above = (hand & stronger).bit_count()
             # a length trump outlasts the opponents' trumps
-            return [max(p, 0.75) if mine - above - j > opp_max + 0.5 else p for j in range(k)]
+            long_chance = 0.75 if 0.75 > chance else chance
+            return [long_chance if mine - above - j > opp_max + 0.5 else chance
+                    for j in range(k)]
         suit = PLAIN_MASKS[e]
-        higher = 0
-        for d in ids_of((self.unknown | self.kopp) & suit):
-            if row[d] > s:
-                higher |= 1 << d
+        higher = (unknown | self.kopp) & suit & stronger
         p_top = 1.0
+        n_hi = (higher & unknown).bit_count()
         for q in opps:
-            if self.known[q] & higher:
+            if known[q] & higher:
                 p_top *= 0.1
-            n_hi = (higher & self.unknown).bit_count()
             if n_hi:
-                p_top *= (1.0 - self.p_at(q, e)) ** n_hi
+                p_top *= (1.0 - p_e[q]) ** n_hi
         # a card waits for my higher cards of its suit; the opponents must still follow
-        above = sum(1 for d in ids_of(hand & suit) if row[d] > s)
-        k_suit = (self.unknown & suit).bit_count()
+        above = (hand & suit & stronger).bit_count()
+        k_suit = (unknown & suit).bit_count()
+        n_opps = len(opps)
+        voids = self.voids
+        has_trump = self.has_trump
         out = []
         for j in range(k):
             rnd = above + j  # rounds of the suit before this one
             p_safe = 1.0
             for q in opps:
-                if self.voids[q] >> e & 1:
+                if voids[q] >> e & 1:
                     pv = 1.0
-                elif self.known[q] & suit:
+                elif known[q] & suit:
                     pv = 0.0 if rnd == 0 else 0.3
                 else:
-                    left = max(k_suit - rnd * len(opps), 0)
-                    pv = (1.0 - self.p_at(q, e)) ** left
+                    left = k_suit - rnd * n_opps
+                    if left < 0:
+                        left = 0
+                    pv = (1.0 - p_e[q]) ** left
                 if pv > 0:
-                    p_safe *= 1.0 - pv * self.holds_any(q, TRUMPS, TRUMP_MASKS[t])
+                    p_safe *= 1.0 - pv * has_trump[q]
             out.append(p_top * p_safe)
         return out
 
@@ -404,25 +573,60 @@ class _Seen:
         so the rest of the run moves up one round (an ace is cashed before the king beside
         it); a card thrown on another suit leaves the run's rounds as they are.
         """
-        key = (c, in_suit)
+        key = c + 64 * in_suit
         v = self.fv_cache.get(key)
         if v is not None:
             return v
         g = self.group(c)
         chances = self.slot_chances(g[0], len(g))
         floor = self.floor
-        fut = self.future if EFF[self.t][c] == TRUMPS else self.future_side
-
-        def run_value(cards: list[Card], slots: list[float]) -> float:
-            pts = sorted((POINTS[d] for d in cards), reverse=True)
-            return sum((2.0 * max(p, floor) - 1.0) * x + p * fut
-                       for p, x in zip(slots, pts, strict=False))
-
-        full = run_value(list(g), chances)
-        rest_slots = chances[1:] if in_suit else chances
+        fut = self.future if self.eff[c] == TRUMPS else self.future_side
+        # a card of x points with chance p to take its trick is worth a * x + b, with
+        # a = 2 max(p, floor) - 1 (its points won or lost) and b = p * fut (what it brings)
+        if len(g) == 1:  # a lone card: what it would make with the run's one chance
+            p = chances[0]
+            v = self.fv_cache[key] = (2.0 * (floor if floor > p else p) - 1.0) * POINTS[c] + p * fut
+            return v
+        a = [2.0 * (floor if floor > p else p) - 1.0 for p in chances]
+        b = [p * fut for p in chances]
+        pts = sorted(map(POINTS.__getitem__, g), reverse=True)
+        full = _run_value(pts, a, b)
+        rest_a, rest_b = (a[1:], b[1:]) if in_suit else (a, b)
+        without: dict[int, float] = {}  # by the points of the card taken out of the run
         for d in g:
-            self.fv_cache[d, in_suit] = full - run_value([x for x in g if x != d], rest_slots)
+            pd = POINTS[d]
+            v = without.get(pd)
+            if v is None:
+                rest = pts.copy()
+                rest.remove(pd)
+                v = without[pd] = full - _run_value(rest, rest_a, rest_b)
+            self.fv_cache[d + 64 * in_suit] = v
         return self.fv_cache[key]
+
+
+class _Stakes:
+    """What a trick is worth beside its card points, the same for every card of a decision."""
+
+    __slots__ = ("add_lose", "add_win", "no_trick", "threshold")
+
+    def __init__(self, no_trick: float, threshold: float, add_win: float,
+                 add_lose: float) -> None:
+        self.no_trick = no_trick
+        """A first trick's extra worth to a side without one (0 once it has one)."""
+        self.threshold = threshold
+        """Extra worth of points near a §7 threshold."""
+        self.add_win = add_win
+        """Points the players still to play add to the trick if my side takes it."""
+        self.add_lose = add_lose
+        """The same if the other side takes it."""
+
+
+def _run_value(pts: list[int], a: list[float], b: list[float]) -> float:
+    """A run's worth: its cards' points ``pts``, highest first, take its chances in order
+    (the best chances go to the highest-point cards), the i-th card ``a[i] * pts[i] + b[i]``
+    (see :meth:`_Seen.future_value`)."""
+    value: float = sum(map(add, map(mul, a, pts), b))
+    return value
 
 
 class SjavsHeuristic:
@@ -481,15 +685,20 @@ class SjavsHeuristic:
         self.rng = random.Random(seed)
         """Kept for the protocol; no choice needs a random tie-break, so ``act`` and
         ``explain`` may be called in any order and agree."""
+        self._log = _TrickLog()
+        """What the finished tricks showed at the last decision (only equal tricks are
+        taken over, so views may come in any order)."""
 
     def act(self, view: View, legal: Sequence[int]) -> int:
-        return self._choose(view, legal)[0]
+        return self._choose(view, legal, False)[0]
 
     def explain(self, view: View, legal: Sequence[int]) -> tuple[int, str]:
-        return self._choose(view, legal)
+        return self._choose(view, legal, True)
 
     # -- dispatch --------------------------------------------------------------------------------
-    def _choose(self, view: View, legal: Sequence[int]) -> tuple[int, str]:
+    def _choose(self, view: View, legal: Sequence[int], explain: bool) -> tuple[int, str]:
+        """The action and, when ``explain`` is set, its reason (the play skips building
+        the text otherwise: ``act`` runs in every play-out of a search)."""
         if not legal:
             raise ValueError("no legal action to choose from")
         if not isinstance(view, SjavsView):
@@ -504,7 +713,7 @@ class SjavsHeuristic:
             return self._trump(view, legal)
         if first >= EXCHANGE_NONE:
             return self._exchange(view, legal)
-        return self._play(view, legal)
+        return self._play(view, legal, explain)
 
     # -- before the play -------------------------------------------------------------------------
     def _cut(self, legal: Sequence[int]) -> tuple[int, str]:
@@ -596,76 +805,90 @@ class SjavsHeuristic:
         return legal[0], "the first choice"
 
     # -- the play ------------------------------------------------------------------------------
-    def _play(self, view: SjavsView, legal: Sequence[int]) -> tuple[int, str]:
+    def _play(self, view: SjavsView, legal: Sequence[int], explain: bool) -> tuple[int, str]:
         if len(legal) == 1:
-            return legal[0], f"play {format_card(legal[0])}: my only legal card"
+            return legal[0], f"play {format_card(legal[0])}: my only legal card" if explain else ""
         n = view.players
-        ctx = _Seen(view, (self.FUTURE[n], self.FUTURE_SIDE[n]), self.FLOOR, self.TRUMP_DECAY,
-                    self.QUOTA)
+        ctx = _Seen(view, self._log, (self.FUTURE[n], self.FUTURE_SIDE[n]), self.FLOOR,
+                    self.TRUMP_DECAY, self.QUOTA)
+        # the parts of a card's value that are the same for every card
+        mine = ctx.mine
+        team = ctx.team
+        later = ctx.later
+        no_trick = 0.0
+        if ctx.tricks_won[mine] == 0:  # rules §7: a first trick stops a vol / "no tricks"
+            late = ctx.tricks_done / _TRICKS[n]
+            no_trick = self.NO_TRICK * late * late * (1.0 if mine != team[ctx.maker] else 0.6)
+        n_opp = len(ctx.later_opps)
+        n_part = len(later) - n_opp
+        stakes = _Stakes(no_trick, _threshold_bonus(ctx),
+                         self.SMEAR * n_part + self.LOW * n_opp,
+                         self.SMEAR * n_opp + self.LOW * n_part)
+        uncover = 0  # rules §11.4: my face-up cards with a card under them
+        if n == 2 and view.piles is not None:
+            for up, down in view.piles[ctx.me]:
+                if up is not None and down:
+                    uncover |= 1 << up
         best = legal[0]
         best_value = -1e9
         best_p = 0.0
         for c in legal:
-            value, p = self._card_value(ctx, view, c)
+            value, p = self._card_value(ctx, stakes, c)
+            if uncover >> c & 1:  # rules §11.4: uncover a new card
+                value += self.PILE
             if value > best_value + 1e-9:
                 best, best_value, best_p = c, value, p
-        return best, self._why(ctx, best, best_p)
+        return best, self._why(ctx, best, best_p) if explain else ""
 
-    def _card_value(self, ctx: _Seen, view: SjavsView, c: Card) -> tuple[float, float]:
+    def _card_value(self, ctx: _Seen, stakes: _Stakes, c: Card) -> tuple[float, float]:
         """The expected point swing of playing ``c`` now, and the chance that my side
         takes the trick."""
-        t = ctx.t
-        eff = EFF[t]
-        mine = ctx.mine
-        team = ctx.team
+        eff = ctx.eff
         trick = ctx.trick
         if trick:
-            led = eff[trick[0][1]]
-            row = STRENGTH[t][led]
-            win_seat, win_card = _winner(trick, row)
+            led = ctx.led
+            row = ctx.strength[led]
+            win_seat, win_card = ctx.winner
             if row[c] > row[win_card]:
-                win_seat, win_card = ctx.me, c
+                p = ctx.holds_chance(led, row[c], eff[c] == TRUMPS)
+            else:  # the trick stays where it is, whichever such card I play
+                p_under = ctx.p_under
+                if p_under is None:
+                    p_under = ctx.p_under = self._chance(ctx, led, win_seat, row[win_card],
+                                                         eff[win_card] == TRUMPS)
+                p = p_under
         else:
             led = eff[c]
-            row = STRENGTH[t][led]
-            win_seat, win_card = ctx.me, c
-        s_win = row[win_card]
-        win_trump = eff[win_card] == TRUMPS
-        later = ctx.later
-        if team[win_seat] == mine:  # every opponent still to play must fail to beat it
-            p = 1.0
-            for q in later:
-                if team[q] != mine:
-                    p *= 1.0 - ctx.beats(q, led, s_win, win_trump)
-        else:  # a partner still to play may take it, if no opponent after him takes it back
-            p_miss = 1.0
-            for i, q in enumerate(later):
-                if team[q] == mine:
-                    pb = ctx.beats(q, led, s_win, win_trump)
-                    for r in later[i + 1:]:
-                        if team[r] != mine:
-                            pb *= 1.0 - 0.7 * ctx.beats(r, led, s_win, win_trump)
-                    p_miss *= 1.0 - 0.8 * pb
-            p = 1.0 - p_miss
+            p = ctx.holds_chance(led, ctx.strength[led][c], led == TRUMPS)
         stake = float(ctx.cur_pts + POINTS[c])
-        if ctx.tricks_won[mine] == 0:  # rules §7: a first trick stops a vol / "no tricks"
-            late = ctx.tricks_done / _TRICKS[ctx.n]
-            stake += self.NO_TRICK * late * late * (1.0 if mine != team[ctx.maker] else 0.6)
-        stake += _threshold_bonus(ctx)
-        n_part = sum(1 for q in later if team[q] == mine)
-        n_opp = len(later) - n_part
-        add_win = self.SMEAR * n_part + self.LOW * n_opp
-        add_lose = self.SMEAR * n_opp + self.LOW * n_part
-        value = (p * (stake + add_win) - (1.0 - p) * (stake + add_lose)
+        stake += stakes.no_trick
+        stake += stakes.threshold
+        value = (p * (stake + stakes.add_win) - (1.0 - p) * (stake + stakes.add_lose)
                  - ctx.future_value(c, eff[c] == led))
         if not trick:
             value += self._lead_bonus(ctx, c)
-        if ctx.n == 2 and view.piles is not None:  # rules §11.4: uncover a new card
-            for up, down in view.piles[ctx.me]:
-                if up == c and down:
-                    value += self.PILE
-                    break
         return value, p
+
+    @staticmethod
+    def _chance(ctx: _Seen, led: int, win_seat: int, s_win: int, win_trump: bool) -> float:
+        """The chance that my side takes a trick led in ``led`` that ``win_seat`` holds with
+        strength ``s_win`` (a trump when ``win_trump``) once I have played."""
+        mine = ctx.mine
+        team = ctx.team
+        if team[win_seat] == mine:  # every opponent still to play must fail to beat it
+            return ctx.holds_chance(led, s_win, win_trump)
+        # a partner still to play may take it, if no opponent after him takes it back
+        later = ctx.later
+        beats = ctx.beats
+        p_miss = 1.0
+        for i, q in enumerate(later):
+            if team[q] == mine:
+                pb = beats(q, led, s_win, win_trump)
+                for r in later[i + 1:]:
+                    if team[r] != mine:
+                        pb *= 1.0 - 0.7 * beats(r, led, s_win, win_trump)
+                p_miss *= 1.0 - 0.8 * pb
+        return 1.0 - p_miss
 
     def _why(self, ctx: _Seen, c: Card, p: float) -> str:
         """The one-line reason for playing ``c``."""
@@ -688,7 +911,7 @@ class SjavsHeuristic:
             return f"lead {name}: a cheap lead that gives little away"
         led = EFF[t][ctx.trick[0][1]]
         row = STRENGTH[t][led]
-        win_seat, win_card = _winner(ctx.trick, row)
+        win_seat, win_card = ctx.winner
         if row[c] > row[win_card]:
             if p > 0.7:
                 return f"take the trick with {name}: {ctx.cur_pts + POINTS[c]} points"
@@ -702,39 +925,52 @@ class SjavsHeuristic:
         return f"throw {name}: the cheapest card to give up"
 
     def _lead_bonus(self, ctx: _Seen, c: Card) -> float:
-        t = ctx.t
-        e = EFF[t][c]
+        """What leading ``c`` is worth beside the trick itself: it depends only on the
+        suit led and whether ``c`` is a point card, so it is worked out once for each."""
+        e = ctx.eff[c]
+        key = 2 * e + (POINTS[c] < 10)
+        bonus = ctx.lead_cache.get(key)
+        if bonus is None:
+            bonus = ctx.lead_cache[key] = self._suit_lead_bonus(ctx, e, POINTS[c] < 10)
+        return bonus
+
+    def _suit_lead_bonus(self, ctx: _Seen, e: int, low: bool) -> float:
+        """The lead bonus of a card of effective suit ``e`` (``low``: not an ace or ten)."""
         mine = ctx.mine
         team = ctx.team
         makers = team[ctx.maker]
-        opps = [q for q in range(ctx.n) if team[q] != mine]
-        partners = [q for q in range(ctx.n) if team[q] == mine and q != ctx.me]
+        opps = ctx.opps
+        has_trump = ctx.has_trump  # chance that a seat holds any trump
         hand = ctx.hand
         bonus = 0.0
         if e == TRUMPS:
-            opp_trumps = sum(ctx.holds_any(q, TRUMPS, TRUMP_MASKS[t]) for q in opps)
+            opp_trumps = sum(has_trump[q] for q in opps)
             if mine == makers:
                 if opp_trumps > 0.05:
-                    my_trumps = (hand & TRUMP_MASKS[t]).bit_count()
-                    bonus += self.DRAW * min(1.0, opp_trumps) * min(1.0, my_trumps / 3.0)
+                    bonus += self.DRAW * min(1.0, opp_trumps) * min(1.0, ctx.my_trumps / 3.0)
             elif ctx.my_trumps >= ctx.maker_trumps_left() + self.DEF_MARGIN:
                 bonus += self.DEF_TRUMP_LONG  # trump as long as the maker's: shorten him
             else:
                 bonus -= self.DEF_TRUMP[ctx.n]
             return bonus
         suit_cards = (hand & PLAIN_MASKS[e]).bit_count()
-        has_trumps = bool(hand & TRUMP_MASKS[t])
+        has_trumps = bool(ctx.my_trumps)
+        void_in = ctx.void_in
         opp_ruff = 0.0
         for q in opps:
-            opp_ruff = max(opp_ruff, ctx.void_in(q, e) * ctx.holds_any(q, TRUMPS, TRUMP_MASKS[t]))
+            ruff = void_in(q, e) * has_trump[q]
+            if ruff > opp_ruff:
+                opp_ruff = ruff
         part_ruff = 0.0
-        for q in partners:
-            part_ruff = max(part_ruff,
-                            ctx.void_in(q, e) * ctx.holds_any(q, TRUMPS, TRUMP_MASKS[t]))
+        for q in range(ctx.n):
+            if team[q] == mine and q != ctx.me:  # my partner
+                ruff = void_in(q, e) * has_trump[q]
+                if ruff > part_ruff:
+                    part_ruff = ruff
         if mine != makers:
             bonus += self.RUFF_LEAD * part_ruff * (1.0 - opp_ruff)
             bonus -= self.VOID_LEAD * opp_ruff
-            if suit_cards == 1 and has_trumps and POINTS[c] < 10:
+            if suit_cards == 1 and has_trumps and low:
                 bonus += self.SHORT_LEAD
         else:
             bonus += 0.5 * self.RUFF_LEAD * part_ruff * (1.0 - opp_ruff)
