@@ -62,8 +62,8 @@ its locations position by position, so:
 * the spec's ``locations`` are the *coarse*, literally sound layout: each seat's eight
   positions with what it holds for certain and may hold (the soloist's and his partner's
   together once a played card may have been the returned one);
-* ``actions(deck)`` reads a uniform number from the orders the core shuffled into those
-  locations (each order is uniform and independent of the cards drawn, so their Lehmer
+* ``actions(deck)`` reads a uniform number (:class:`.core.OrderNumber`) from the orders
+  the core shuffled into those locations (each order is uniform and independent of the cards drawn, so their Lehmer
   numbers give ``u`` uniform below the product of the factorials; a draw beyond the last
   whole multiple of the worlds' number is rejected), maps it to one world of the mixture
   (:meth:`Counted.unrank`, a bijection), writes that world's cards into ``deck`` (each
@@ -82,7 +82,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
-from math import comb, factorial
+from math import comb
 
 from ...cards import RANKS, SUITS, Card, Mask, cards_of, format_card, parse_card
 from ...core.view import View
@@ -105,7 +105,14 @@ from ...games.bauernstoss.tables import (
 )
 from ...games.bauernstoss.view import BauernstossView
 from ..base import DealSetup
-from .core import Location, SamplingError, WorldSpec, positions_of, tricks_played_by
+from .core import (
+    Location,
+    OrderNumber,
+    SamplingError,
+    WorldSpec,
+    positions_of,
+    tricks_played_by,
+)
 
 _JC_BIT = 1 << JC
 _MARGIN = 1 << 20
@@ -442,20 +449,6 @@ class Counted:
         return out
 
 
-def lehmer(seq: list[Card]) -> int:
-    """The number of the order of ``seq`` among the orders of its cards (0 .. len! - 1)."""
-    idx = 0
-    k = len(seq)
-    for i in range(k):
-        x = seq[i]
-        smaller = 0
-        for y in seq[i + 1:]:
-            if y < x:
-                smaller += 1
-        idx = idx * (k - i) + smaller
-    return idx
-
-
 # -- the spec --------------------------------------------------------------------------------
 
 Option = tuple[list[Location], tuple[int, int] | None, str]
@@ -706,26 +699,13 @@ def world_spec(view: View, setup: DealSetup) -> BauernstossSpec:
     # randomness: the orders the core shuffles into the coarse locations.  All four give
     # (8!)^4 > 2^61 orders, far more than the worlds (at most 24!/(8!)^3 < 2^34 layouts of
     # the unseen cards in each of at most a few hundred components)
-    entropy = 1
-    sources: list[list[int]] = []
-    for loc in sorted(coarse, key=lambda x: -len(x.positions)):
-        if total == 1 or entropy >= total * _MARGIN:
-            break
-        loc.ordered = True
-        sources.append(loc.positions)
-        entropy *= factorial(len(loc.positions))
-    limit = entropy - entropy % total
+    number = OrderNumber(coarse, total, _MARGIN)
     checks = [pos[q] for q in sorted(bidders)]
 
-    sizes = [factorial(len(where)) for where in sources]
-
     def actions(deck: list[Card]) -> list[int] | None:
-        u = 0
-        for where, size in zip(sources, sizes, strict=True):
-            u = u * size + lehmer([deck[p] for p in where])
-        if u >= limit:
+        u = number.read(deck)
+        if u is None:
             return None
-        u %= total
         i = bisect_right(cum, u)
         comp = components[i]
         if i:
@@ -826,4 +806,4 @@ def _jack_choices(option: Option) -> list[Option]:
 
 
 __all__ = ["BauernstossSpec", "Bidding", "Component", "Counted", "HiddenBid", "above", "blocks",
-           "lehmer", "play_exclusions", "read_bidding", "world_spec"]
+           "play_exclusions", "read_bidding", "world_spec"]

@@ -25,7 +25,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from math import comb
+from math import comb, factorial
 from typing import Any
 
 from ...cards import Card, Mask, cards_of, format_cards
@@ -204,6 +204,65 @@ class AssignmentSampler:
                 pos += n
             caps = new
         return out
+
+
+def lehmer(cards: Sequence[Card]) -> int:
+    """The rank of an arrangement of distinct cards among all of them (0 .. n! - 1).
+
+    >>> lehmer([1, 2, 3]), lehmer([3, 2, 1])
+    (0, 5)
+    """
+    r = 0
+    n = len(cards)
+    for i, c in enumerate(cards):
+        r = r * (n - i) + sum(1 for d in cards[i + 1:] if d < c)
+    return r
+
+
+class OrderNumber:
+    """A uniform number below ``total`` read off the orders the sampler shuffled cards into.
+
+    For a spec whose worlds are a mixture (several exact layouts) the core draws a coarse
+    envelope, and ``actions(deck)`` picks the exact world from a number: the order of the
+    cards within an ordered location is uniform and independent of which cards were drawn,
+    so the Lehmer ranks of the largest locations' orders give a uniform number below the
+    product of their factorials.  A number beyond the last whole multiple of ``total`` is
+    refused (``read`` returns None: the sampler draws again), so what is left is uniform;
+    ``margin`` (how much the entropy must exceed ``total``) keeps such refusals rare.
+
+    >>> locs = [Location("a", [0, 1, 2], 0, 0b111)]
+    >>> number = OrderNumber(locs, total=2, margin=2)
+    >>> sorted(number.read(d) for d in ([0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0]))
+    [0, 0, 1, 1]
+    >>> four = OrderNumber(locs, total=4, margin=1)  # 3! = 6 orders: ranks 4 and 5 refused
+    >>> four.read([1, 2, 0]), four.read([2, 0, 1]), four.read([2, 1, 0])
+    (3, None, None)
+    """
+
+    __slots__ = ("_limit", "_sizes", "_sources", "total")
+
+    def __init__(self, locations: Sequence[Location], total: int, margin: int) -> None:
+        self.total = total
+        sources: list[list[int]] = []
+        entropy = 1
+        for loc in sorted(locations, key=lambda x: -len(x.positions)):
+            if total <= 1 or entropy >= total * margin or len(loc.positions) < 2:
+                break
+            loc.ordered = True
+            sources.append(loc.positions)
+            entropy *= factorial(len(loc.positions))
+        self._sources = sources
+        self._sizes = [factorial(len(where)) for where in sources]
+        self._limit = entropy - entropy % total if total else 0
+
+    def read(self, deck: Sequence[Card]) -> int | None:
+        """The number of this deck's orders, or None when it falls beyond the whole multiples."""
+        u = 0
+        for where, size in zip(self._sources, self._sizes, strict=True):
+            u = u * size + lehmer([deck[p] for p in where])
+        if u >= self._limit:
+            return None
+        return u % self.total
 
 
 def build_deck(locations: Sequence[Location], assignment: Sequence[Mask], size: int,

@@ -97,7 +97,7 @@ from ...games.sjavs.actions import (
 from ...games.sjavs.tables import EFF, EFF_MASKS, PACK, PACK_MASK, TRUMP_MASKS, lengths
 from ...games.sjavs.view import SjavsView
 from ..base import DealSetup
-from .core import Location, WorldSpec, positions_of
+from .core import Location, OrderNumber, WorldSpec, positions_of
 
 _SIZE = len(PACK)
 
@@ -896,15 +896,6 @@ def _combination(items: list[Card], k: int, r: int) -> list[Card]:
     return out
 
 
-def _lehmer(cards: list[Card]) -> int:
-    """The rank of an arrangement of distinct cards among all of them (0 .. n! - 1)."""
-    r = 0
-    n = len(cards)
-    for i, c in enumerate(cards):
-        r = r * (n - i) + sum(1 for d in cards[i + 1:] if d < c)
-    return r
-
-
 _MARGIN = 1 << 12
 """Entropy to spare over the number of worlds (a draw beyond a whole multiple is refused)."""
 
@@ -925,9 +916,10 @@ def _exact_spec(setup: DealSetup, seat: int, components: list[list[Location]], p
     ``locations`` merges each group of locations (``group(name)``) into one: each seat's
     positions with every card it holds for certain and may hold.  The core draws those and
     shuffles each merged location's cards over its positions; ``actions(deck)`` reads the
-    shuffled orders as one uniform number (each order is uniform and independent of the
-    cards drawn, so their Lehmer numbers give a uniform number below the product of the
-    factorials; a number beyond the last whole multiple of the worlds' count is refused),
+    shuffled orders as one uniform number (:class:`.core.OrderNumber`: each order is
+    uniform and independent of the cards drawn, so their Lehmer numbers give a uniform
+    number below the product of the factorials; a number beyond the last whole multiple of
+    the worlds' count is refused),
     maps it to one world of the mixture (:meth:`_Numbered.unrank`, a bijection), writes
     that world into the deck (each hand in card order: its order changes nothing) and lets
     ``post`` finish.
@@ -952,23 +944,12 @@ def _exact_spec(setup: DealSetup, seat: int, components: list[list[Location]], p
             else:
                 got.allowed |= loc.allowed
     coarse = list(merged.values())
-    sources: list[list[int]] = []
-    entropy = 1
-    for loc in sorted(coarse, key=lambda x: -len(x.positions)):
-        if entropy >= max(total, 1) * _MARGIN or len(loc.positions) < 2:
-            break
-        sources.append(loc.positions)
-        entropy *= factorial(len(loc.positions))
-    limit = entropy - entropy % total if total else 0
-    sizes = [factorial(len(where)) for where in sources]
+    number = OrderNumber(coarse, total, _MARGIN)
 
     def actions(deck: list[Card]) -> list[int] | None:
-        u = 0
-        for where, size in zip(sources, sizes, strict=True):
-            u = u * size + _lehmer([deck[p] for p in where])
-        if u >= limit:
+        u = number.read(deck)
+        if u is None:
             return None
-        u %= total
         i = bisect_right(cum, u)
         if i:
             u -= cum[i - 1]
