@@ -63,8 +63,9 @@ its locations position by position, so:
   positions with what it holds for certain and may hold (the soloist's and his partner's
   together once a played card may have been the returned one);
 * ``actions(deck)`` reads a uniform number (:class:`.core.OrderNumber`) from the orders
-  the core shuffled into those locations (each order is uniform and independent of the cards drawn, so their Lehmer
-  numbers give ``u`` uniform below the product of the factorials; a draw beyond the last
+  the core shuffled into those locations (each order is uniform and independent of the
+  cards drawn, so their Lehmer numbers give ``u`` uniform below the product of the
+  factorials; a draw beyond the last
   whole multiple of the worlds' number is rejected), maps it to one world of the mixture
   (:meth:`Counted.unrank`, a bijection), writes that world's cards into ``deck`` (each
   hand laid out in a canonical order: trumps first, and so on) and returns the history
