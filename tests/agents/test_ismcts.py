@@ -157,7 +157,8 @@ def test_utilities_are_zero_sum_against_the_table() -> None:
 
 @pytest.mark.parametrize("spec", ["ismcts:foo=1", "ismcts:iters=0", "ismcts:time=-1",
                                   "ismcts:rollout=smart", "ismcts:iters=x", "heuristic:iters=3",
-                                  "ismcts:margin=-1", "ismcts:margin=x", "ismcts:margin=nan"])
+                                  "ismcts:margin=-1", "ismcts:margin=x", "ismcts:margin=nan",
+                                  "ismcts:moves=0", "ismcts:moves=1.5"])
 def test_bad_settings_are_named(spec: str) -> None:
     with pytest.raises(AgentSpecError):
         make_agent(spec, make_game("sjavs"), seed=0)
@@ -216,6 +217,8 @@ def test_defaults_per_game() -> None:
         300, "heuristic")
     whist = ISMCTSAgent(make_game("romanian-whist"), seed=1)
     assert (whist.iterations, whist.rollout_kind, whist.margin) == (1000, "random", 0.0)
+    faroese = ISMCTSAgent(make_game("styrivolt"), seed=1)
+    assert (faroese.iterations, faroese.rollout_kind, faroese.margin) == (200, "heuristic", 1.0)
     danish = make_agent("ismcts", make_game("brus"), seed=1)
     assert isinstance(danish, ISMCTSAgent)
     assert (danish.iterations, danish.rollout_kind, danish.margin) == (200, "heuristic", 1.0)
@@ -270,3 +273,34 @@ def test_margin_agrees_with_the_search_when_the_heuristic_does() -> None:
     bot = _with_heuristic(state, "9H", 1e9)
     assert bot.act(state.view(0), state.legal_actions()) == parse_card("9H")
     assert bot.last is not None and not bot.last.kept_heuristic
+
+
+def test_a_move_budget_stops_the_search_once_spent() -> None:
+    """``moves=M``: iterations until M moves (tree and play-out) have been simulated, so a
+    decision with fewer moves left to play runs more iterations for the same budget."""
+
+    def moves_left(state: State) -> int:  # Romanian Whist: every play-out is as long
+        s = state.clone()
+        while not s.terminal:
+            s.apply(s.legal_actions()[0])
+        return len(s.history) - len(state.history)
+
+    game = RomanianWhist(players=3)
+    state = game.new_round(game.shuffled_deck(random.Random(8)), dealer=0, cards=5)
+    setup = DealSetup(state)
+    bot = make_agent("ismcts:moves=60", game, seed=4)
+    assert isinstance(bot, ISMCTSAgent) and bot.iterations is None
+    seen: list[tuple[int, int]] = []
+    while not state.terminal:
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            assert state.to_act is not None
+            bot.begin_deal(setup, state.to_act)
+            bot.act(state.view(state.to_act), legal)
+            r, left = bot.last, moves_left(state)
+            assert r is not None and r.simulated == r.iterations * left
+            assert r.iterations == -(-60 // left)  # stopped at the first iteration past 60
+            seen.append((left, r.iterations))
+        state.apply(legal[0])
+    assert len({left for left, _ in seen}) > 2  # the budget was tried at several depths
+

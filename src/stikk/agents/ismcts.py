@@ -27,9 +27,11 @@ standard errors of the difference, so that sampling noise alone never talks it o
 sound move (policy improvement, with the burden of proof on the change).
 
 Budgets: ``iters`` (deterministic for a given seed: the same view, legal set and
-seed give the same action; the default is per game, :data:`DEFAULTS`) and an
-optional wall-clock ``time`` in seconds (for interactive play; it makes the choice
-depend on machine speed).
+seed give the same action; the default is per game, :data:`DEFAULTS`), ``moves``
+(simulated moves, tree and play-out, also deterministic: late in a deal, where play-outs
+are short, it buys more iterations for the same time) and an optional wall-clock ``time``
+in seconds (for interactive play; it makes the choice depend on machine speed).  The
+search stops at the first budget spent.
 """
 
 from __future__ import annotations
@@ -61,6 +63,10 @@ class SearchDefaults:
     margin: float = 0.0
     """How many standard errors the search must rate another move above the heuristic's
     before it overrides it (0: the most visited move, whatever the heuristic says)."""
+    moves: int | None = None
+    """A budget of simulated moves (tree and play-out) per decision, on top of
+    ``iterations``: late in a deal, where play-outs are short, the search then runs more
+    iterations in the same time (None: iterations alone)."""
 
 
 DEFAULTS: dict[str, SearchDefaults] = {
@@ -69,7 +75,7 @@ DEFAULTS: dict[str, SearchDefaults] = {
     "bauernstoss": SearchDefaults(1000),
     "brus": SearchDefaults(200, "heuristic", 1.0),
     "icelandic-brus": SearchDefaults(300, "heuristic"),
-    "styrivolt": SearchDefaults(1000),
+    "styrivolt": SearchDefaults(200, "heuristic", 1.0),
 }
 """Per game, as measured against the heuristic (README, "Bot strength")."""
 FALLBACK_DEFAULTS = SearchDefaults(1000)
@@ -135,6 +141,8 @@ class SearchResult:
     seconds: float
     kept_heuristic: bool = False
     """The search preferred another move, but not by its margin: the heuristic's stood."""
+    simulated: int = 0
+    """Moves simulated (tree and play-out) over all iterations."""
 
 
 def utilities(game: Game[Any], score: Sequence[float]) -> list[float]:
@@ -192,13 +200,18 @@ class ISMCTSAgent:
     def __init__(self, game: Game[Any], *, iterations: int | None = GAME_DEFAULT,
                  time_limit: float | None = None, c: float = DEFAULT_C,
                  rollout: str | None = None, margin: float | None = None,
-                 seed: int | None = None, name: str = "ismcts") -> None:
-        if iterations == GAME_DEFAULT:
+                 moves: int | None = None, seed: int | None = None,
+                 name: str = "ismcts") -> None:
+        if iterations == GAME_DEFAULT:  # the game's whole default budget
             iterations = default_iterations(game.id)
-        if iterations is None and time_limit is None:
-            raise ValueError("IS-MCTS needs an iteration or a time budget")
+            if moves is None:
+                moves = search_defaults(game.id).moves
+        if iterations is None and time_limit is None and moves is None:
+            raise ValueError("IS-MCTS needs an iteration, a move or a time budget")
         if iterations is not None and iterations < 1:
             raise ValueError("iters must be at least 1")
+        if moves is not None and moves < 1:
+            raise ValueError("moves must be at least 1")
         if time_limit is not None and time_limit <= 0:
             raise ValueError("time must be positive")
         if margin is None:
@@ -212,6 +225,7 @@ class ISMCTSAgent:
         self.game = game
         self.name = name
         self.iterations = iterations
+        self.moves = moves
         self.time_limit = time_limit
         self.c = c
         self.rollout_kind = rollout
@@ -236,24 +250,27 @@ class ISMCTSAgent:
     @classmethod
     def from_settings(cls, game: Game[Any], settings: Mapping[str, str], *,
                       seed: int | None = None, spec: str = "ismcts") -> ISMCTSAgent:
-        """From ``ismcts:iters=N,time=S,c=X,rollout=random|heuristic,margin=Z`` settings."""
-        known = {"iters", "time", "c", "rollout", "margin"}
+        """From ``ismcts:iters=N,moves=M,time=S,c=X,rollout=random|heuristic,margin=Z``
+        settings (no budget given: the game's default budget)."""
+        known = {"iters", "moves", "time", "c", "rollout", "margin"}
         unknown = sorted(set(settings) - known)
         if unknown:
             raise AgentSpecError(f"ismcts has no setting {unknown[0]!r}; settings: "
-                                 "iters, time, c, rollout, margin")
+                                 "iters, moves, time, c, rollout, margin")
         try:
             iters = int(settings["iters"]) if "iters" in settings else None
+            moves = int(settings["moves"]) if "moves" in settings else None
             limit = float(settings["time"]) if "time" in settings else None
             c = float(settings.get("c", DEFAULT_C))
             margin = float(settings["margin"]) if "margin" in settings else None
         except ValueError as e:
             raise AgentSpecError(f"ismcts setting in {spec!r}: {e}") from None
-        if iters is None and limit is None:
-            iters = default_iterations(game.id)
+        if iters is None and limit is None and moves is None:
+            iters = GAME_DEFAULT
         try:
             return cls(game, iterations=iters, time_limit=limit, c=c,
-                       rollout=settings.get("rollout"), margin=margin, seed=seed, name=spec)
+                       rollout=settings.get("rollout"), margin=margin, moves=moves,
+                       seed=seed, name=spec)
         except ValueError as e:
             raise AgentSpecError(f"{spec!r}: {e}") from None
 
@@ -310,9 +327,14 @@ class ISMCTSAgent:
         scale = 1.0
         deadline = None if self.time_limit is None else start + self.time_limit
         budget = self.iterations if self.iterations is not None else DEFAULT_TRY_BUDGET
+        move_budget = self.moves
+        depth = len(view.history)
+        spent = 0  # simulated moves: tree and play-out
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
+                break
+            if move_budget is not None and spent >= move_budget:
                 break
             if deadline is not None and n > 0 and time.perf_counter() >= deadline:
                 break
@@ -356,6 +378,7 @@ class ISMCTSAgent:
                 node = children[pick]
                 path.append(node)
             rollout(state, rng)
+            spent += len(state.history) - depth
             result = state.result()
             assert result is not None
             util = utilities(game, game.deal_value(result))
@@ -384,7 +407,7 @@ class ISMCTSAgent:
             if kept is not None:
                 action = kept
         self.last = SearchResult(action, n, visits, means, time.perf_counter() - start,
-                                 kept is not None)
+                                 kept is not None, spent)
         return self.last
 
     def _heuristic_move(self, view: View, legal: Sequence[int], root: _Node,
