@@ -304,3 +304,14 @@ def test_a_move_budget_stops_the_search_once_spent() -> None:
         state.apply(legal[0])
     assert len({left for left, _ in seen}) > 2  # the budget was tried at several depths
 
+
+def test_sjavs_default_budget_counts_moves() -> None:
+    from stikk.agents.ismcts import search_defaults
+
+    d = search_defaults("sjavs")
+    bot = ISMCTSAgent(make_game("sjavs"), seed=1)
+    assert (bot.iterations, bot.moves, bot.rollout_kind) == (d.iterations, d.moves, d.rollout)
+    assert d.moves is not None
+    explicit = make_agent("ismcts:iters=30", make_game("sjavs"), seed=1)
+    assert isinstance(explicit, ISMCTSAgent)
+    assert (explicit.iterations, explicit.moves) == (30, None)  # an explicit budget replaces it

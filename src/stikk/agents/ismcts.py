@@ -71,7 +71,7 @@ class SearchDefaults:
 
 DEFAULTS: dict[str, SearchDefaults] = {
     "romanian-whist": SearchDefaults(1000),
-    "sjavs": SearchDefaults(1000),
+    "sjavs": SearchDefaults(1000, "heuristic", 1.0, moves=6000),
     "bauernstoss": SearchDefaults(1000),
     "brus": SearchDefaults(200, "heuristic", 1.0),
     "icelandic-brus": SearchDefaults(300, "heuristic"),
