@@ -42,7 +42,7 @@ except ImportError:  # running from a checkout without `pip install -e .`
 from playouts import _pin, environment
 
 from stikk.agents.base import DealSetup
-from stikk.agents.ismcts import DEFAULTS, ISMCTSAgent, default_iterations
+from stikk.agents.ismcts import DEFAULTS, ISMCTSAgent, default_iterations, search_defaults
 from stikk.games import game_ids, make_game
 from stikk.games.romanian_whist import RomanianWhist
 
@@ -113,7 +113,8 @@ def game_decision_times(deals: int, seed: int,
             match = game.new_match(d % game.players)
             state = match.start_deal(rng=rng)
             setup = DealSetup(state)
-            bot = ISMCTSAgent(game, iterations=iterations or default_iterations(gid), seed=d)
+            bot = (ISMCTSAgent(game, seed=d) if iterations is None  # the whole default budget
+                   else ISMCTSAgent(game, iterations=iterations, seed=d))
             while not state.terminal:
                 legal = state.legal_actions()
                 seat = state.to_act
@@ -129,6 +130,7 @@ def game_decision_times(deals: int, seed: int,
         out[gid] = {"decisions": len(times), "mean_s": statistics.fmean(times) if times else 0.0,
                     "max_s": max(times, default=0.0),
                     "iterations": iterations or default_iterations(gid),
+                    "moves": None if iterations else search_defaults(gid).moves,
                     "rollout": bot.rollout_kind, "margin": bot.margin}
     return out
 
@@ -182,7 +184,9 @@ def main(argv: list[str] | None = None) -> int:
         times = game_decision_times(args.game_deals, args.seed, args.game_iters)
         result["decision_seconds"] = times
         for gid, t in times.items():
-            print(f"  {gid:<15} IS-MCTS ({t['iterations']:.0f} iterations, {t['rollout']} "
+            budget = f"{t['iterations']:.0f} iterations" + (
+                f" or {t['moves']} simulated moves" if t["moves"] else "")
+            print(f"  {gid:<15} IS-MCTS ({budget}, {t['rollout']} "
                   f"play-outs, margin {t['margin']:g}): "
                   f"{t['mean_s']:.3f} s mean, {t['max_s']:.3f} s worst over "
                   f"{t['decisions']:.0f} decisions")
