@@ -1,4 +1,4 @@
-"""The ``stikk`` command: play, replay, simulate, rules, arena.
+"""The ``stikk`` command: play, replay, simulate, rules, arena, serve.
 
 Each subcommand is a thin layer over the library.  ``replay`` follows
 CONFORMANCE.md §4 exactly: with ``--json`` it prints one JSON object on
@@ -93,6 +93,14 @@ def _parser() -> argparse.ArgumentParser:
     ar.add_argument("--json", metavar="FILE", help="write standings and comparison as JSON")
     ar.add_argument("--records", metavar="DIR", help="write every deal played as a record")
     ar.set_defaults(run=_cmd_arena)
+
+    sv = sub.add_parser("serve", help="the web table server")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sv.add_argument("--db", metavar="URL", default=None,
+                    help="database URL (default sqlite:///stikk.db in the current directory; "
+                    "postgresql://… for PostgreSQL)")
+    sv.set_defaults(run=_cmd_serve)
     return p
 
 
@@ -105,6 +113,26 @@ def build_game(game_id: str, players: int | None, options: Sequence[str]) -> Any
             raise StikkError("--players and --option players=… disagree")
         values["players"] = players
     return make_game(game_id, **values)
+
+
+# -- serve ------------------------------------------------------------------------------------
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from .server import DEFAULT_DB_URL, create_app
+    except ImportError as e:
+        raise StikkError(f"stikk serve needs the server extra ({e.name} is missing): "
+                         "pip install 'stikk[server]'") from None
+    if not 0 < args.port < 65536:
+        raise StikkError(f"--port must be 1-65535, not {args.port}")
+    app = create_app(args.db or DEFAULT_DB_URL)
+    # uvicorn handles SIGINT and SIGTERM: it stops accepting, lets requests in flight
+    # finish, runs the app's shutdown (closing the database) and returns.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="info")
+    return 0
 
 
 # -- replay -----------------------------------------------------------------------------------
