@@ -1,0 +1,90 @@
+"""The table service (issue 7 §4, §5): authority over intents, per-seat views, and a
+table rebuilt exactly from its store after a restart."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from stikk.cards import format_cards
+from stikk.server import Store
+from stikk.server.table import Table, TableError
+
+
+def _store(tmp_path: Path) -> Store:
+    return Store(f"sqlite:///{tmp_path / 'tables.db'}")
+
+
+def test_a_table_deals_and_bots_play_until_the_human_is_to_act(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    table, tokens = Table.create(store, "romanian-whist", ["human", "heuristic", "random",
+                                                           "heuristic"], seed=4)
+    assert list(tokens) == [0] and len(tokens[0]) >= 24
+    table.play_bots()
+    state = table.match.state
+    assert state is not None and state.to_act == 0
+    view = table.view(0)["view"]
+    assert view["legal"] == state.legal_texts() and view["legal"]
+    assert view["hand"] == format_cards(state.hands[0]).split("+")  # type: ignore[attr-defined]
+    assert table.view(1)["view"]["legal"] == []  # not seat 1's turn
+
+
+def test_refused_intents_change_nothing_and_store_nothing(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    table, tokens = Table.create(store, "sjavs", ["human", "human", "human", "human"], seed=9)
+    state = table.match.state
+    assert state is not None and state.to_act is not None
+    to_act = state.to_act
+    other = (to_act + 1) % 4
+    before = (list(state.history), store.action_count(table.id), table.view(to_act))
+    with pytest.raises(TableError, match="belongs to no seat"):
+        table.act("not-a-token", state.legal_texts()[0])
+    with pytest.raises(TableError, match=f"not seat {other}"):
+        table.act(tokens[other], state.legal_texts()[0])
+    with pytest.raises(TableError):
+        table.act(tokens[to_act], "PLAY XX")  # malformed
+    illegal = "ANNOUNCE 8 CLUBS" if "ANNOUNCE 8 CLUBS" not in state.legal_texts() else "PASS"
+    with pytest.raises(TableError):
+        table.act(tokens[to_act], illegal)
+    assert (list(state.history), store.action_count(table.id), table.view(to_act)) == before
+    table.act(tokens[to_act], state.legal_texts()[0])
+    assert store.action_count(table.id) == 1
+
+
+def test_a_table_is_rebuilt_exactly_from_its_store(tmp_path: Path) -> None:
+    """Kill the server at any moment: a fresh Store on the same file gives the same table."""
+    store = _store(tmp_path)
+    table, tokens = Table.create(store, "brus", ["human", "heuristic", "heuristic",
+                                                 "heuristic"], seed=2)
+    moves = 0
+    while moves < 40 and not table.match.over:
+        table.play_bots()
+        state = table.match.state
+        assert state is not None
+        if state.to_act == 0:
+            table.act(tokens[0], state.legal_texts()[-1])
+            moves += 1
+    assert len(table.match.deals) > 1  # played past a deal's end
+    store.close()
+    again = Table.load(_store(tmp_path), table.id)
+    for seat in range(4):
+        assert json.dumps(again.view(seat)) == json.dumps(table.view(seat))
+    assert again.seat_of(tokens[0]) == 0 and again.actions == table.actions
+    with pytest.raises(TableError, match="no table"):
+        Table.load(store, "nope")
+
+
+def test_bad_table_requests_are_named(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    with pytest.raises(TableError, match="players"):
+        Table.create(store, "sjavs", ["human", "heuristic"])
+    with pytest.raises(TableError, match="smart"):
+        Table.create(store, "sjavs", ["human", "smart", "heuristic", "heuristic"])
+    with pytest.raises(TableError):
+        Table.create(store, "sjavs(colour=blue)", ["human"] * 4)
+    table, _ = Table.create(store, "sjavs", ["human"] * 4)
+    with pytest.raises(TableError, match="no seat 7"):
+        table.view(7)
+    assert store.table_ids() == [table.id]  # the refused requests stored nothing
