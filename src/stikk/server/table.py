@@ -128,11 +128,18 @@ class Table:
         action = self._agents[seat].act(state.view(seat), state.legal_actions())
         return state.action_text(action)
 
+    def apply_bot(self, action: str) -> int:
+        """Apply the choice of the bot to act (stored like any action)."""
+        seat = self.bot_to_act()
+        if seat is None:
+            raise TableError("no bot is to act")
+        return self._apply(seat, action)
+
     def play_bots(self) -> int:
         """Let the bots move until a human is to act or the match is over; returns moves."""
         n = 0
-        while (seat := self.bot_to_act()) is not None:
-            self._apply(seat, self.bot_choice())
+        while self.bot_to_act() is not None:
+            self.apply_bot(self.bot_choice())
             n += 1
         return n
 

@@ -1,0 +1,131 @@
+"""The HTTP API and the websocket protocol (issue 7 §1, §2, §4): tables created and listed,
+intents checked by the server, errors that change nothing, each seat only its own view."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from stikk.cards import format_card
+from stikk.server import create_app
+
+
+def _client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(f"sqlite:///{tmp_path / 'api.db'}"))
+
+
+def _until_my_turn(ws: WebSocketTestSession) -> dict[str, Any]:
+    while True:
+        msg = ws.receive_json()
+        assert msg["type"] == "view", msg
+        if msg["view"]["legal"]:
+            return msg
+
+
+def _hidden_cards(client: TestClient, table_id: str, seat: int) -> list[str]:
+    table = client.app.state.hub.table(table_id)  # type: ignore[attr-defined]
+    state = table.match.state
+    return [format_card(c) for s, h in enumerate(state.hands) if s != seat
+            for c in range(64) if h >> c & 1]
+
+
+def test_create_list_and_play_through_the_websocket(tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        r = client.post("/api/tables", json={"game": "romanian-whist",
+                                             "seats": ["human", "heuristic", "heuristic",
+                                                       "heuristic"], "seed": 3})
+        assert r.status_code == 201, r.text
+        created = r.json()
+        table_id, token = created["id"], created["tokens"]["0"]
+        assert set(created["tokens"]) == {"0"}  # bots hold no token
+        listed = client.get("/api/tables").json()["tables"]
+        assert [t["id"] for t in listed] == [table_id] and listed[0]["over"] is False
+        with client.websocket_connect(f"/ws/{table_id}?token={token}") as ws:
+            for _ in range(3):  # three of my moves, with the bots' in between
+                msg = _until_my_turn(ws)
+                assert msg["seat"] == 0
+                hidden = _hidden_cards(client, table_id, 0)
+                text = json.dumps(msg)
+                leaked = [c for c in hidden if re.search(rf'"{c}"|PLAY {c}\b', text)]
+                assert not leaked, leaked  # nobody else's card reaches seat 0
+                ws.send_json({"type": "act", "action": msg["view"]["legal"][0]})
+        stored = client.app.state.store.action_count(table_id)  # type: ignore[attr-defined]
+        assert stored >= 3
+
+
+def test_bad_messages_are_answered_by_name_and_change_nothing(tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        created = client.post("/api/tables", json={"game": "sjavs",
+                                                   "seats": ["human"] * 4}).json()
+        table_id, tokens = created["id"], created["tokens"]
+        store = client.app.state.store  # type: ignore[attr-defined]
+        table = client.app.state.hub.table(table_id)  # type: ignore[attr-defined]
+        to_act = table.match.state.to_act
+        other = str((to_act + 1) % 4)
+        with client.websocket_connect(f"/ws/{table_id}?token={tokens[other]}") as ws:
+            first = ws.receive_json()
+            assert first["type"] == "view" and first["view"]["legal"] == []
+            for bad, expect in [("not json", "one JSON object"),
+                                ('["act"]', "one JSON object"),
+                                ('{"type": "hello"}', "unknown message type 'hello'"),
+                                ('{"type": "act"}', 'needs "action"'),
+                                ('{"type": "act", "action": "PASS"}', f"not seat {other}")]:
+                ws.send_text(bad)
+                reply = ws.receive_json()
+                assert reply["type"] == "error" and expect in reply["message"], reply
+        assert store.action_count(table_id) == 0 and table.match.state.history == []
+        with client.websocket_connect(f"/ws/{table_id}?token={tokens[str(to_act)]}") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "act", "action": "PLAY XX"})
+            assert ws.receive_json()["type"] == "error"
+        assert store.action_count(table_id) == 0
+
+
+def test_a_wrong_token_or_table_is_refused(tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        created = client.post("/api/tables", json={"game": "brus",
+                                                   "seats": ["human"] * 4}).json()
+        with client.websocket_connect(f"/ws/{created['id']}?token=guess") as ws:
+            msg = ws.receive_json()
+            assert msg == {"type": "error",
+                           "message": "this seat token belongs to no seat at this table"}
+        with client.websocket_connect("/ws/nope?token=x") as ws:
+            assert "no table 'nope'" in ws.receive_json()["message"]
+
+
+def test_bad_table_requests_are_400_with_the_reason(tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        for body, expect in [({"game": "sjavs"}, "expected"),
+                             ({"game": "sjavs", "seats": ["human"] * 4, "seed": "x"},
+                              "expected"),
+                             ({"game": "skat", "seats": ["human"] * 3}, "skat"),
+                             ({"game": "sjavs", "seats": ["human"]}, "players")]:
+            r = client.post("/api/tables", json=body)
+            assert r.status_code == 400 and expect in r.json()["error"], r.text
+        assert client.get("/api/tables").json() == {"tables": []}
+
+
+def test_tables_resume_after_a_restart(tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        created = client.post("/api/tables", json={"game": "romanian-whist",
+                                                   "seats": ["human", "random", "random",
+                                                             "random"], "seed": 5}).json()
+        with client.websocket_connect(f"/ws/{created['id']}?token={created['tokens']['0']}") as ws:
+            msg = _until_my_turn(ws)
+            ws.send_json({"type": "act", "action": msg["view"]["legal"][0]})
+            after = ws.receive_json()
+            assert after["type"] == "view"
+        before = client.app.state.hub.table(created["id"]).view(0)  # type: ignore[attr-defined]
+    with _client(tmp_path) as client:  # a new server on the same database
+        with client.websocket_connect(f"/ws/{created['id']}?token={created['tokens']['0']}") as ws:
+            again = ws.receive_json()
+        assert again["type"] == "view"
+        table = client.app.state.hub.table(created["id"])  # type: ignore[attr-defined]
+        assert table.actions >= 1
+        assert json.dumps(table.view(0)["view"]["history"][:len(before["view"]["history"])]) \
+            == json.dumps(before["view"]["history"])
