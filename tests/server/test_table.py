@@ -88,3 +88,24 @@ def test_bad_table_requests_are_named(tmp_path: Path) -> None:
     with pytest.raises(TableError, match="no seat 7"):
         table.view(7)
     assert store.table_ids() == [table.id]  # the refused requests stored nothing
+
+
+def test_shutdown_stops_the_bots_with_nothing_half_applied(tmp_path: Path) -> None:
+    """A bot table plays on by itself; closing the hub stops it between two stored actions,
+    and the table rebuilt from the store is the one that was running."""
+    import asyncio
+
+    from stikk.server.hub import Hub
+
+    async def run() -> tuple[str, int]:
+        hub = Hub(_store(tmp_path))
+        table, tokens = await hub.create("romanian-whist", ["random"] * 4, seed=1)
+        assert tokens == {}
+        while table.actions < 5:
+            await asyncio.sleep(0.01)
+        await hub.close()
+        return table.id, table.actions
+
+    table_id, played = asyncio.run(run())
+    again = Table.load(_store(tmp_path), table_id)
+    assert again.actions == played == _store(tmp_path).action_count(table_id)

@@ -47,6 +47,7 @@ def create_app(db_url: str = DEFAULT_DB_URL) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
+        await hub.close()
         store.close()
         _log.info("stikk: database closed")
 

@@ -10,11 +10,20 @@ of the table receives its own seat's view, and nothing else.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .store import Store
 from .table import Table, TableError
+
+_log = logging.getLogger("uvicorn.error")
+
+
+def _report(task: asyncio.Task[None]) -> None:
+    """Log a bot task that failed (a database gone, say): the table waits, the server runs."""
+    if not task.cancelled() and task.exception() is not None:
+        _log.error("stikk: a bot stopped: %r", task.exception())
 
 
 class Connection(Protocol):
@@ -90,7 +99,17 @@ class Hub:
             return
         if self.table(table_id).bot_to_act() is None:
             return
-        self._bots[table_id] = asyncio.get_running_loop().create_task(self._run_bots(table_id))
+        task = asyncio.get_running_loop().create_task(self._run_bots(table_id))
+        task.add_done_callback(_report)
+        self._bots[table_id] = task
+
+    async def close(self) -> None:
+        """Stop every bot (shutdown).  A move being thought is dropped, not applied: what is
+        stored is exactly what was applied, and the bot moves again after a restart."""
+        tasks = [t for t in self._bots.values() if not t.done()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _run_bots(self, table_id: str) -> None:
         table = self.table(table_id)
