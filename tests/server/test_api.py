@@ -129,3 +129,28 @@ def test_tables_resume_after_a_restart(tmp_path: Path) -> None:
         assert table.actions >= 1
         assert json.dumps(table.view(0)["view"]["history"][:len(before["view"]["history"])]) \
             == json.dumps(before["view"]["history"])
+
+
+def test_a_finished_games_record_downloads_and_replays(tmp_path: Path) -> None:
+    import time
+
+    from stikk.core.record import replay
+
+    with _client(tmp_path) as client:
+        created = client.post("/api/tables", json={"game": "romanian-whist(players=3)",
+                                                   "seats": ["random"] * 3,
+                                                   "seed": 8}).json()
+        table = client.app.state.hub.table(created["id"])  # type: ignore[attr-defined]
+        waiting = client.post("/api/tables", json={"game": "romanian-whist(players=3)",
+                                                   "seats": ["human", "random", "random"]})
+        r = client.get(f"/api/tables/{waiting.json()['id']}/record")
+        assert r.status_code == 409 and "not over" in r.json()["error"]  # it shows all hands
+        deadline = time.monotonic() + 60
+        while not table.match.finished and time.monotonic() < deadline:
+            time.sleep(0.05)  # the bots play in the server's event loop thread
+        r = client.get(f"/api/tables/{created['id']}/record")
+        assert r.status_code == 200
+        assert "attachment" in r.headers["content-disposition"]
+        out = replay(r.content)
+        assert out["match"] == table.match.sheet()
+        assert client.get("/api/tables/nope/record").status_code == 404

@@ -10,6 +10,7 @@ Routes:
 * ``POST /api/tables`` ``{"game": "sjavs", "seats": ["human", "heuristic", ...], "seed": 7}``:
   a new table; the answer holds each human seat's secret token, shown only this once.
 * ``GET /api/tables``: every table with its game, seats, whose turn and whether it is over.
+* ``GET /api/tables/{table}/record``: a finished game's record (CONFORMANCE.md §3).
 * ``WS /ws/{table}?token=T``: the seat that token holds.  The server sends
   ``{"type": "view", "table", "seat", "view"}`` at once and after every action (each seat
   only its own view); the client sends intents ``{"type": "act", "action": "PLAY 7S"}``.
@@ -87,6 +88,21 @@ def create_app(db_url: str = DEFAULT_DB_URL) -> FastAPI:
             return JSONResponse({"tables": hub.summaries()})
         except StoreError as e:
             return _error(503, str(e))
+
+    @app.get("/api/tables/{table_id}/record")
+    def table_record(table_id: str) -> JSONResponse:
+        """The finished game's record (CONFORMANCE.md §3), as a download; before the end
+        it would show every hand, so it is refused (409)."""
+        try:
+            table = hub.table(table_id)
+        except TableError as e:
+            return _error(404, str(e))
+        except StoreError as e:
+            return _error(503, str(e))
+        if not table.match.finished:
+            return _error(409, "the game is not over: its record would show every hand")
+        return JSONResponse(table.record(), headers={
+            "Content-Disposition": f'attachment; filename="stikk-{table.id}.json"'})
 
     @app.websocket("/ws/{table_id}")
     async def seat_socket(ws: WebSocket, table_id: str, token: str = "") -> None:

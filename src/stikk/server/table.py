@@ -27,6 +27,7 @@ from ..cards import format_card
 from ..core.errors import StikkError
 from ..core.game import Game, State
 from ..core.match import Match
+from ..core.record import record_of
 from ..games import make_game
 from .store import Store
 
@@ -155,6 +156,12 @@ class Table:
         data["sheet"] = self.match.sheet()
         data["deal_number"] = len(self.match.deals) - 1
         return {"table": self.id, "seat": seat, "view": data}
+
+    def record(self) -> dict[str, Any]:
+        """The table's record so far (CONFORMANCE.md §3): every deal's deck and actions.
+
+        It shows every hand, so the server hands it out only once the game is over."""
+        return record_of(self.match).to_json()
 
     # -- internals ----------------------------------------------------------------------------
     def _state(self) -> State:
