@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -88,3 +89,61 @@ def test_serve_answers_health_and_shuts_down_gracefully_on_sigterm(tmp_path: Pat
     assert proc.returncode in (0, -signal.SIGTERM), err
     assert "stikk: database closed" in err and "Finished server process" in err
     assert not (tmp_path / "stikk.db").exists()
+
+
+def test_an_unreachable_database_is_a_store_error(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'missing' / 'x.db'}")
+    with pytest.raises(StoreError, match="cannot be reached"):
+        store.table_ids()
+
+
+def _serve(port: int, db: Path, cwd: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", "import sys; from stikk.cli import main; sys.exit(main())",
+         "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+
+
+def _get(port: int, path: str, proc: subprocess.Popen[str], body: bytes | None = None) -> Any:
+    deadline = time.monotonic() + 30
+    while True:
+        req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=5) as r:
+                return json.load(r)
+        except OSError:
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.1)
+
+
+def test_kill_9_mid_game_then_restart_resumes_every_table(tmp_path: Path) -> None:
+    """Issue 7 §5: a bot table (Styrivolt never ends) is killed with SIGKILL while it plays;
+    the restarted server finds it exactly as stored and plays on."""
+    db = tmp_path / "tables.db"
+    port = _free_port()
+    proc = _serve(port, db, tmp_path)
+    try:
+        made = _get(port, "/api/tables", proc, json.dumps(
+            {"game": "styrivolt", "seats": ["heuristic"] * 4, "seed": 3}).encode())
+        while _get(port, "/api/tables", proc)["tables"][0]["actions"] < 30:
+            time.sleep(0.05)
+        proc.kill()  # SIGKILL: no shutdown of any kind
+        proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    stored = Store(f"sqlite:///{db}").action_count(made["id"])
+    assert stored >= 30
+    port = _free_port()
+    proc = _serve(port, db, tmp_path)
+    try:
+        first = _get(port, "/api/tables", proc)["tables"][0]
+        assert first["id"] == made["id"] and first["actions"] >= stored
+        deadline = time.monotonic() + 30
+        while _get(port, "/api/tables", proc)["tables"][0]["actions"] < stored + 20:
+            assert time.monotonic() < deadline, "the resumed table does not play on"
+            time.sleep(0.05)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=30)

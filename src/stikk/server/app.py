@@ -9,7 +9,8 @@ Routes:
 * ``GET /health``: ``{"status": "ok", ...}``, or 503 when the database cannot be reached.
 * ``POST /api/tables`` ``{"game": "sjavs", "seats": ["human", "heuristic", ...], "seed": 7}``:
   a new table; the answer holds each human seat's secret token, shown only this once.
-* ``GET /api/tables``: every table with its game, seats, whose turn and whether it is over.
+* ``GET /api/tables``: every table with its game, seats, whose turn, the number of actions
+  and whether it is over.
 * ``GET /api/tables/{table}/record``: a finished game's record (CONFORMANCE.md §3).
 * ``WS /ws/{table}?token=T``: the seat that token holds.  The server sends
   ``{"type": "view", "table", "seat", "view"}`` at once and after every action (each seat
@@ -47,6 +48,11 @@ def create_app(db_url: str = DEFAULT_DB_URL) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        try:
+            resumed = await hub.resume()
+            _log.info("stikk: %d table(s) resumed", resumed)
+        except StoreError as e:  # the health endpoint reports it; the server still starts
+            _log.error("stikk: tables not resumed: %s", e)
         yield
         await hub.close()
         store.close()

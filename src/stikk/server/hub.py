@@ -103,6 +103,16 @@ class Hub:
         task.add_done_callback(_report)
         self._bots[table_id] = task
 
+    async def resume(self) -> int:
+        """Open every stored table whose game goes on and let its bots play (start-up after
+        a restart); returns how many tables were opened."""
+        n = 0
+        for table_id in self.store.table_ids():
+            if not self.table(table_id).match.finished:
+                self._start_bots(table_id)
+                n += 1
+        return n
+
     async def close(self) -> None:
         """Stop every bot (shutdown).  A move being thought is dropped, not applied: what is
         stored is exactly what was applied, and the bot moves again after a restart."""
@@ -135,5 +145,5 @@ class Hub:
             state = t.match.state
             out.append({"id": t.id, "game": t.game.text, "seats": t.seats,
                         "to_act": None if state is None else state.to_act,
-                        "over": t.match.over})
+                        "actions": t.actions, "over": t.match.over})
         return out

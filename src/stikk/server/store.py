@@ -167,10 +167,13 @@ class _Guard:
     """A connection (a transaction when writing) whose database errors become StoreError."""
 
     def __init__(self, engine: Engine, *, write: bool) -> None:
-        self._cm: Any = engine.begin() if write else engine.connect()
+        self._engine = engine
+        self._write = write
+        self._cm: Any = None
 
     def __enter__(self) -> Any:
-        try:
+        try:  # connecting happens here, so an unreachable database is a StoreError too
+            self._cm = self._engine.begin() if self._write else self._engine.connect()
             return self._cm.__enter__()
         except SQLAlchemyError as e:
             raise StoreError(f"the database cannot be reached: {e.__class__.__name__}") from None
