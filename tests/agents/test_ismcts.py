@@ -218,7 +218,8 @@ def test_defaults_per_game() -> None:
     whist = ISMCTSAgent(make_game("romanian-whist"), seed=1)
     assert (whist.iterations, whist.rollout_kind, whist.margin) == (1000, "random", 0.0)
     faroese = ISMCTSAgent(make_game("styrivolt"), seed=1)
-    assert (faroese.iterations, faroese.rollout_kind, faroese.margin) == (200, "heuristic", 1.0)
+    assert (faroese.iterations, faroese.moves, faroese.rollout_kind, faroese.margin) == (
+        1000, 6000, "heuristic", 1.0)
     danish = make_agent("ismcts", make_game("brus"), seed=1)
     assert isinstance(danish, ISMCTSAgent)
     assert (danish.iterations, danish.rollout_kind, danish.margin) == (200, "heuristic", 1.0)

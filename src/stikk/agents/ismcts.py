@@ -75,7 +75,7 @@ DEFAULTS: dict[str, SearchDefaults] = {
     "bauernstoss": SearchDefaults(1000),
     "brus": SearchDefaults(200, "heuristic", 1.0),
     "icelandic-brus": SearchDefaults(300, "heuristic"),
-    "styrivolt": SearchDefaults(200, "heuristic", 1.0),
+    "styrivolt": SearchDefaults(1000, "heuristic", 1.0, moves=6000),
 }
 """Per game, as measured against the heuristic (README, "Bot strength")."""
 FALLBACK_DEFAULTS = SearchDefaults(1000)
