@@ -133,7 +133,7 @@ from ...games.styrivolt.tables import (
 )
 from ...games.styrivolt.view import StyrivoltView
 from ..base import DealSetup
-from .core import Location, WorldSpec
+from .core import Location, WorldSpec, lehmer
 
 INF = float("inf")
 _SUIT = tuple(suit_mask(s) for s in range(4))
@@ -1180,7 +1180,7 @@ class _Builder:
                 return plain
             # Randomness for the choices below: the order of the seat's own dealt positions
             # (uniform, and irrelevant to every view).
-            u = _rank([deck[p] for p in own])
+            u = lehmer([deck[p] for p in own])
             modulus = 1
             if scan is not None:  # rules §12.6: an order of the cut zone
                 orders, most = scan
@@ -1272,15 +1272,7 @@ class _Builder:
         own = dealt_positions(view.dealer)[me]
 
         def fits(order: tuple[Card, ...]) -> bool:
-            got: list[Card] = []
-            looked = 0
-            for c in reversed(order):  # d[47] first
-                if c in PERMANENT:
-                    got.append(c)
-                    if len(got) == want:
-                        break
-                else:
-                    looked |= 1 << c
+            got, looked = _cut_scan(order, want)
             if got != self.found:
                 return False
             if turned and [c for c in order if not found >> c & 1] != below:
@@ -1291,13 +1283,28 @@ class _Builder:
             # a uniform choice among the orders of the zone the view allows (kept with
             # probability their number / 24), drawn from the order of the seat's hand
             ok = sorted(o for o in permutations([deck[p] for p in zone]) if fits(o))
-            r = _rank([deck[p] for p in own])
+            r = lehmer([deck[p] for p in own])
             if r >= factorial(9) // 24 * 24 or r % 24 >= len(ok):
                 return None
             for p, c in zip(zone, ok[r % 24], strict=True):
                 deck[p] = c
             return []
         return WorldSpec(self.setup, me, locs, order_zone, notes=notes)
+
+
+def _cut_scan(order: tuple[Card, ...], want: int) -> tuple[list[Card], Mask]:
+    """What the cut of a zone in this order finds (rules §12.6): the first ``want``
+    permanent stikkar from ``d[47]`` down, and the mask of the cards looked at before them."""
+    got: list[Card] = []
+    looked = 0
+    for c in reversed(order):  # d[47] first
+        if c in PERMANENT:
+            got.append(c)
+            if len(got) == want:
+                break
+        else:
+            looked |= 1 << c
+    return got, looked
 
 
 def _zone_orders(mode: str, found: list[Card], seen: Mask | None, public: Mask,
@@ -1311,15 +1318,7 @@ def _zone_orders(mode: str, found: list[Card], seen: Mask | None, public: Mask,
     want = 2 if mode == CUT_FOURTH_TWO else 1
 
     def fits(order: tuple[Card, ...]) -> bool:
-        got: list[Card] = []
-        looked = 0
-        for c in reversed(order):  # d[47] first
-            if c in PERMANENT:
-                got.append(c)
-                if len(got) == want:
-                    break
-            else:
-                looked |= 1 << c
+        got, looked = _cut_scan(order, want)
         if got != found:
             return False
         return seen is None or looked & ~public == seen
@@ -1361,15 +1360,6 @@ def _lay_out(deck: list[Card], parts: list[tuple[list[int], Mask]]) -> None:
         j += k
         for p, c in zip(pos, cards, strict=True):
             deck[p] = c
-
-
-def _rank(cards: list[Card]) -> int:
-    """The rank of this order of the cards among all orders (uniform if the order is)."""
-    u = 0
-    n = len(cards)
-    for i, c in enumerate(cards):
-        u = u * (n - i) + sum(1 for d in cards[i + 1:] if d < c)
-    return u
 
 
 def _held_later(view: StyrivoltView, hidden_at: list[int]) -> dict[int, Mask]:
