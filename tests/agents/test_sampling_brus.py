@@ -21,14 +21,13 @@ import pytest
 
 from stikk.agents.base import DealSetup
 from stikk.agents.sampling import world_sampler, world_spec
-from stikk.agents.sampling.core import WorldSampler
 from stikk.cards import SUIT_MASKS, parse_card, parse_cards
 from stikk.core.errors import StikkError
 from stikk.games import make_game
 from stikk.games.brus import Brus, BrusState
 from stikk.testing.sampling import (
+    acceptance,
     chi2_sf,
-    random_position,
     uniformity_check,
     world_key,
 )
@@ -351,15 +350,6 @@ def test_acceptance_rate(options: dict[str, Any]) -> None:
     """Random positions of random matches, every seat: most draws are accepted."""
     game = make_game("brus", **options)
     rng = random.Random(11)
-    tries = accepted = 0
-    for k in range(25):
-        state = random_position(game, rng, dealer=k % game.players)
-        for seat in range(game.players):
-            sampler = WorldSampler(world_spec(state.view(seat), DealSetup(state)),
-                                   state.view(seat))
-            for _ in range(4):
-                sampler.sample(rng)
-            tries += sampler.tries
-            accepted += sampler.accepted
+    accepted, tries = acceptance(game, rng, positions=25, draws=4)
     print(f"{game.text}: accepted {accepted}/{tries} = {accepted / tries:.3f}")
     assert accepted / tries >= 0.2

@@ -23,10 +23,10 @@ from stikk.core.errors import StikkError
 from stikk.games import make_game
 from stikk.games.icelandic_brus import JC, PACK, IcelandicBrusState
 from stikk.testing.sampling import (
+    acceptance,
     check_world,
     chi2_sf,
     enumerate_worlds,
-    random_position,
     uniformity_check,
     world_key,
 )
@@ -397,15 +397,6 @@ def test_acceptance_rate(options: dict[str, Any]) -> None:
     """The spec encodes everything the view shows, so nearly every draw is accepted."""
     game = make_game("icelandic-brus", **options)
     rng = random.Random(11)
-    tries = accepted = 0
-    for k in range(25):
-        state = random_position(game, rng, max_match_deals=10, dealer=k % 4)
-        setup = DealSetup(state)
-        for seat in range(4):
-            sampler = world_sampler(state.view(seat), setup)
-            for _ in range(3):
-                sampler.sample(rng)
-            tries += sampler.tries
-            accepted += sampler.accepted
+    accepted, tries = acceptance(game, rng, positions=25, draws=3, max_match_deals=10)
     assert accepted == 300
     assert accepted / tries >= 0.2, (accepted, tries)

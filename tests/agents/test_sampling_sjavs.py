@@ -35,6 +35,7 @@ from stikk.games import make_game
 from stikk.games.sjavs import CUT, KNOCK, SjavsState
 from stikk.games.sjavs.tables import PLAIN_MASKS, TRUMP_MASKS, lengths
 from stikk.testing.sampling import (
+    acceptance,
     check_sound,
     check_world,
     chi2_sf,
@@ -558,16 +559,7 @@ def test_acceptance_rate_on_random_positions(players: int) -> None:
     """Most drawn worlds survive the replay (the spec is tight); numbers in the report."""
     game = make_game("sjavs", players=players)
     rng = random.Random(players)
-    tries = accepted = 0
-    for k in range(25):
-        state = random_position(game, rng, dealer=k % players)
-        setup = DealSetup(state)
-        for s in range(players):
-            sampler = world_sampler(state.view(s), setup)
-            for _ in range(4):
-                sampler.sample(rng)
-            tries += sampler.tries
-            accepted += sampler.accepted
+    accepted, tries = acceptance(game, rng, positions=25, draws=4)
     print(f"sjavs players={players}: {accepted}/{tries} = {accepted / tries:.2f}")
     assert accepted == 25 * players * 4
     assert accepted / tries >= 0.2

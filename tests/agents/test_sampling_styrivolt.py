@@ -30,7 +30,12 @@ from stikk.games import make_game
 from stikk.games.styrivolt.actions import CHOOSE0, DISCARD0, EXCHANGE0, KEEP, NO_DISCARD, TAKE_STOCK
 from stikk.games.styrivolt.state import StyrivoltState
 from stikk.games.styrivolt.tables import PERMANENT_MASK
-from stikk.testing.sampling import check_sound, check_world, random_position, uniformity_check
+from stikk.testing.sampling import (
+    acceptance,
+    check_sound,
+    check_world,
+    uniformity_check,
+)
 
 C = parse_card
 
@@ -499,16 +504,7 @@ def test_acceptance_rate_on_random_positions(options: dict[str, Any]) -> None:
     """Four players (the only count, rules §2), every seat, 40 positions, 3 draws each."""
     game = make_game("styrivolt", **options)
     rng = random.Random(3)
-    tries = accepted = 0
-    for k in range(40):
-        state = random_position(game, rng, max_match_deals=3, dealer=k % 4)
-        setup = DealSetup(state)
-        for seat in range(4):
-            sampler = world_sampler(state.view(seat), setup)
-            for _ in range(3):
-                sampler.sample(rng)
-            tries += sampler.tries
-            accepted += sampler.accepted
+    accepted, tries = acceptance(game, rng, positions=40, draws=3, max_match_deals=3)
     print(f"styrivolt {options}: accepted {accepted} of {tries} ({accepted / tries:.2f})")
     assert accepted == 40 * 4 * 3
     assert accepted / tries >= 0.2

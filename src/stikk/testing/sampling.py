@@ -222,6 +222,25 @@ def uniformity_check(real: State, seat: int, *, samples: int = 2000, seed: int =
                             chi2_sf(stat, df) if df > 0 else 1.0)
 
 
+def acceptance(game: Game[Any], rng: random.Random, *, positions: int, draws: int,
+               max_match_deals: int = 6) -> tuple[int, int]:
+    """``(accepted, tries)`` of the samplers of every seat at ``positions`` random positions
+    (:func:`random_position`, dealers in turn), ``draws`` worlds each: how often the
+    replay check keeps a drawn world."""
+    tries = accepted = 0
+    for k in range(positions):
+        state = random_position(game, rng, max_match_deals=max_match_deals,
+                                dealer=k % game.players)
+        setup = DealSetup(state)
+        for seat in range(game.players):
+            sampler = world_sampler(state.view(seat), setup)
+            for _ in range(draws):
+                sampler.sample(rng)
+            tries += sampler.tries
+            accepted += sampler.accepted
+    return accepted, tries
+
+
 def random_position(game: Game[Any], rng: random.Random, *, max_match_deals: int = 6,
                     dealer: int = 0) -> State:
     """A seeded random position: some whole deals of a match, then part of one more."""
