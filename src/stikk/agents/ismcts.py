@@ -79,8 +79,6 @@ DEFAULTS: dict[str, SearchDefaults] = {
 }
 """Per game, as measured against the heuristic (README, "Bot strength")."""
 FALLBACK_DEFAULTS = SearchDefaults(1000)
-DEFAULT_ITERATIONS: dict[str, int] = {g: d.iterations for g, d in DEFAULTS.items()}
-"""Iterations per decision when no budget is given, per game."""
 TRIES_PER_WORLD = 200
 """Draws the sampler may reject for one world inside a search."""
 TRIES_PER_ITERATION = 20
