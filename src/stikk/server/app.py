@@ -114,7 +114,7 @@ def create_app(db_url: str = DEFAULT_DB_URL) -> FastAPI:
     async def seat_socket(ws: WebSocket, table_id: str, token: str = "") -> None:
         await ws.accept()
         try:
-            seat = await hub.join(table_id, token, ws)
+            await hub.join(table_id, token, ws)
         except TableError as e:
             await ws.send_json({"type": "error", "message": str(e)})
             await ws.close(POLICY_VIOLATION)
@@ -124,7 +124,7 @@ def create_app(db_url: str = DEFAULT_DB_URL) -> FastAPI:
                 raw = await ws.receive_text()
                 try:
                     action = _intent(raw)
-                    await hub.act(table_id, seat, token, action)
+                    await hub.act(table_id, token, action)
                 except (TableError, ValueError) as e:
                     await ws.send_json({"type": "error", "message": str(e)})
         except WebSocketDisconnect:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .store import Store
-from .table import Table, TableError
+from .table import Table
 
 _log = logging.getLogger("uvicorn.error")
 
@@ -73,12 +73,11 @@ class Hub:
     def leave(self, table_id: str, conn: Connection) -> None:
         self._watchers.get(table_id, {}).pop(conn, None)
 
-    async def act(self, table_id: str, seat: int, token: str, action: str) -> None:
-        """A human intent; refused intents raise :class:`TableError` and change nothing."""
+    async def act(self, table_id: str, token: str, action: str) -> None:
+        """A human intent for the seat ``token`` holds; refused intents raise
+        :class:`~.table.TableError` and change nothing."""
         table = self.table(table_id)
         async with self.lock(table_id):
-            if table.seat_of(token) != seat:
-                raise TableError("this connection holds another seat")
             table.act(token, action)
         await self.broadcast(table_id)
         self._start_bots(table_id)
