@@ -115,14 +115,13 @@ DEFAULT_C = 0.7
 
 
 class _Node:
-    __slots__ = ("actor", "avail", "children", "reward", "square", "visits")
+    __slots__ = ("actor", "avail", "children", "reward", "visits")
 
     def __init__(self, actor: int) -> None:
         self.actor = actor          # the seat whose action leads here
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
-        self.square = 0.0           # sum of squared rewards: the root's standard errors
         self.children: dict[int, _Node] = {}
 
 
@@ -328,6 +327,7 @@ class ISMCTSAgent:
         move_budget = self.moves
         depth = len(view.history)
         spent = 0  # simulated moves: tree and play-out
+        square = 0.0  # sum of the root's squared rewards: the margin's standard error
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
@@ -385,9 +385,8 @@ class ISMCTSAgent:
                 scale = top
             for nd in path:
                 nd.visits += 1
-                r = util[nd.actor]
-                nd.reward += r
-                nd.square += r * r
+                nd.reward += util[nd.actor]
+            square += util[root.actor] ** 2
         if n == 0:  # not one world could be dealt: play the heuristic's move instead
             self.fallbacks += 1
             action = self._fallback().act(view, legal)
@@ -401,14 +400,14 @@ class ISMCTSAgent:
         action = max(legal, key=lambda a: (visits[a], means[a]))
         kept = None
         if self.margin > 0:
-            kept = self._heuristic_move(view, legal, root, action)
+            kept = self._heuristic_move(view, legal, root, square, action)
             if kept is not None:
                 action = kept
         self.last = SearchResult(action, n, visits, means, time.perf_counter() - start,
                                  kept is not None, spent)
         return self.last
 
-    def _heuristic_move(self, view: View, legal: Sequence[int], root: _Node,
+    def _heuristic_move(self, view: View, legal: Sequence[int], root: _Node, square: float,
                         best: int) -> int | None:
         """The heuristic's move, if the search does not rate ``best`` above it by ``margin``
         standard errors (the spread of all the root's rewards: a deviation needs evidence)."""
@@ -417,7 +416,7 @@ class ISMCTSAgent:
         if h == best or theirs is None or mine is None:
             return None
         n = root.visits
-        var = max(root.square / n - (root.reward / n) ** 2, 0.0)
+        var = max(square / n - (root.reward / n) ** 2, 0.0)
         se = math.sqrt(var * (1 / mine.visits + 1 / theirs.visits))
         lead = mine.reward / mine.visits - theirs.reward / theirs.visits
         return h if lead < self.margin * se else None
