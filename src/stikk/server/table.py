@@ -54,9 +54,13 @@ class Table:
         self.seed = seed
         self._token_hashes = dict(token_hashes)
         self.match: Match = game.new_match(0)
-        self._agents: dict[int, Agent] = {
-            s: make_agent(kind, game, seed=seed * 1000 + s)
-            for s, kind in enumerate(self.seats) if kind != HUMAN}
+        self._agents: dict[int, Agent] = {}
+        for s, kind in enumerate(self.seats):
+            if kind != HUMAN:
+                try:
+                    self._agents[s] = make_agent(kind, game, seed=seed * 1000 + s)
+                except AgentSpecError as e:
+                    raise TableError(f"seat kind {kind!r}: {e}") from None
         self.actions = 0
         """Actions applied so far (the next action's number in the store)."""
 
@@ -71,18 +75,12 @@ class Table:
             raise TableError(str(e)) from None
         if len(seats) != g.players:
             raise TableError(f"{g.text} seats {g.players} players, not {len(seats)}")
-        for kind in seats:
-            if kind != HUMAN:
-                try:
-                    make_agent(kind, g, seed=0)
-                except AgentSpecError as e:
-                    raise TableError(f"seat kind {kind!r}: {e}") from None
         table_id = secrets.token_hex(8)
         seed = secrets.randbits(31) if seed is None else seed
         tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(seats) if k == HUMAN}
         hashes = {s: _hash(t) for s, t in tokens.items()}
+        table = cls(store, table_id, g, seats, seed, hashes)  # refuses unknown seat kinds
         store.add_table(table_id, g.text, list(seats), seed, hashes)
-        table = cls(store, table_id, g, seats, seed, hashes)
         table._next_deal()
         return table, tokens
 
@@ -93,9 +91,12 @@ class Table:
         if row is None:
             raise TableError(f"no table {table_id!r}")
         table = cls(store, row.id, make_game(row.game), row.seats, row.seed, row.token_hashes)
-        for number, deck in enumerate(row.decks):
+        by_deal: list[list[str]] = [[] for _ in row.decks]
+        for deal, action in row.actions:
+            by_deal[deal].append(action)
+        for number, (deck, acts) in enumerate(zip(row.decks, by_deal, strict=True)):
             table._deal(deck, number)
-            for a in (a for d, a in row.actions if d == number):
+            for a in acts:
                 table.match.apply(a)
                 table.actions += 1
         return table
