@@ -401,6 +401,27 @@ class State(ABC):
         """Everything ``seat`` may know, and nothing else."""
 
     @abstractmethod
+    def public_view(self) -> View:
+        """The view of a spectator: only what every seat knows, and nothing else.
+
+        That is the cards played and by whom, public announcements as everybody hears them
+        (a private part of an action, such as a hidden bid suit or a face-down card, reads
+        as it reads for a seat that does not know it), exposed cards, and counts everybody
+        can see.  Its ``seat`` is :data:`~stikk.core.view.PUBLIC_SEAT` and its ``hand`` is
+        ``None``; a field that holds one seat's private knowledge in ``view(seat)`` holds
+        nobody's here (empty, ``None``).  A card it shows is shown by every seat's view, and
+        it is the same in every world a seat cannot tell from the real one.
+
+        >>> import random
+        >>> from stikk.games.romanian_whist import RomanianWhist
+        >>> game = RomanianWhist(players=4)
+        >>> state = game.new_round(game.shuffled_deck(random.Random(3)), dealer=0, cards=3)
+        >>> public = state.public_view()
+        >>> public.seat, public.hand, public.seen_hands, public.to_json()["hand"]
+        (-1, None, (None, None, None, None), None)
+        """
+
+    @abstractmethod
     def hidden_from(self, seat: int) -> Mask:
         """The cards whose place ``seat`` does not know (the unseen cards)."""
 

@@ -5,15 +5,23 @@ hides them), the cards played and by whom, public announcements, exposed
 cards — and nothing else.  Agents and browser clients receive views, never
 states.  Views are frozen and compare by value, so "two states that differ
 only in cards this seat cannot see give equal views" is a plain ``==``.
+
+The *public* view (``state.public_view()``, seat :data:`PUBLIC_SEAT`) is what a
+spectator at the table sees: only what every seat knows.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 from ..cards import Mask, format_cards
 from .game import Trick, play_cards_text
+
+PUBLIC_SEAT: Final = -1
+"""The ``seat`` of a public view (:meth:`State.public_view <stikk.core.game.State.public_view>`):
+a spectator's, holding only what every seat knows.  It is no seat at the table: never use it
+to index a per-seat list (``hands[-1]`` would silently be the last seat's hand)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,13 +42,14 @@ class View:
     game: str
     """The canonical game string (id and options)."""
     seat: int
-    """The seat this view belongs to."""
+    """The seat this view belongs to; :data:`PUBLIC_SEAT` for the public (spectator's) view."""
     players: int
     dealer: int
     phase: str
     to_act: int | None
     hand: Mask | None
-    """This seat's cards, or ``None`` while a variant hides them from their owner."""
+    """This seat's cards, or ``None`` while a variant hides them from their owner (always
+    ``None`` in the public view)."""
     history: tuple[tuple[int, str], ...]
     """``(seat, action text)`` for every action so far, as this seat may know it."""
     tricks: tuple[Trick, ...]

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import RANKS, SUIT_NAMES, SUITS, Card, Mask, cards_of, format_card
 from ...core.game import DealResult, Phase, State, Trick
+from ...core.view import PUBLIC_SEAT
 from .actions import (
     BID0,
     BIG_SOLO,
@@ -680,11 +681,16 @@ class BauernstossState(State):
             seats += self._play_seats(self._leader, self._in_trick)
         return list(zip(seats, self.history, strict=True))
 
-    def _sees_given(self, seat: int) -> bool:
+    def _sees_given(self, seat: int | None) -> bool:
         """Rules §7.2.2: the soloist knows his card and a jack goes face up; the partner takes
-        a face-down card without looking at it and lays his hand face down (§7.2.3)."""
+        a face-down card without looking at it and lays his hand face down (§7.2.3).
+        ``None`` (the public) sees it only face up."""
         g = self.given
-        return g >= 0 and (seat == self.soloist or g & 15 == JACK)
+        return g >= 0 and ((seat is not None and seat == self.soloist) or g & 15 == JACK)
+
+    def _sees_returned(self, seat: int | None) -> bool:
+        """Rules §7.2.2: the returned card passes between the soloist and his partner only."""
+        return self.returned >= 0 and seat is not None and seat in (self.soloist, self.partner)
 
     def visible_hand(self, seat: int) -> Mask:
         """The cards ``seat`` sees in its own hand.
@@ -708,7 +714,7 @@ class BauernstossState(State):
         m = 0
         if self._sees_given(seat):
             m |= 1 << self.given
-        if self.returned >= 0 and seat in (self.soloist, self.partner):
+        if self._sees_returned(seat):
             m |= 1 << self.returned
         for s, c in self._named:
             if c is not None and (c & 15 == JACK or s == self.declarer):
@@ -731,33 +737,44 @@ class BauernstossState(State):
         unplayed = h[0] | h[1] | h[2] | h[3]
         return unplayed & ~self.visible_hand(seat) & ~self._exposed(seat)
 
-    def _heard(self, viewer: int, actor: int, a: int) -> str:
-        """An action's text as ``viewer`` knows it (rules §6.2, §7.2.2)."""
+    def _heard(self, viewer: int | None, actor: int, a: int) -> str:
+        """An action's text as ``viewer`` knows it (rules §6.2, §7.2.2); ``None``: as the
+        public knows it."""
         if BID0 <= a < SMALL_SOLO:
-            if actor == viewer or (actor == self.declarer and self._known_declarer()):
+            if (viewer is not None and actor == viewer) or (
+                    actor == self.declarer and self._known_declarer()):
                 return action_text(a)
             return redacted_text(a)
         if GIVE0 <= a < RETURN0:
             return action_text(a) if self._sees_given(viewer) else redacted_text(a)
         if RETURN0 <= a < NUM_ACTIONS:
-            return (action_text(a) if viewer in (self.soloist, self.partner)
-                    else redacted_text(a))
+            return action_text(a) if self._sees_returned(viewer) else redacted_text(a)
         return action_text(a)
 
     def view(self, seat: int) -> BauernstossView:
         if not 0 <= seat < 4:
             raise ValueError(f"no seat {seat} at a table of 4")
+        return self._view(seat)
+
+    def public_view(self) -> BauernstossView:
+        """A spectator's view: no hand; another seat's number bid reads ``BID 4 ?`` until its
+        bidder is the declarer of an ordinary game (rules §6.2, §6.7); a Small-Solo card is
+        shown only when it is a jack passed face up, the returned card never (§7.2.2)."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> BauernstossView:
+        """The view of ``seat``, or the public view (``None``: nobody's private knowledge)."""
         heard = self._heard
         bids = tuple(None if a is None else heard(seat, s, a) for s, a in enumerate(self.said))
         named = self.public_reveals()
         return BauernstossView(
             game=self.game.text,
-            seat=seat,
+            seat=PUBLIC_SEAT if seat is None else seat,
             players=4,
             dealer=self.dealer,
             phase=self.phase.value,
             to_act=self.to_act,
-            hand=self.visible_hand(seat),
+            hand=None if seat is None else self.visible_hand(seat),
             history=tuple((s, heard(seat, s, a)) for s, a in self.actors()),
             tricks=tuple(self.tricks),
             current_trick=tuple(self.current_trick),
@@ -771,8 +788,7 @@ class BauernstossState(State):
             sitting_out=self.partner if self.partner >= 0 else None,
             tie_named=named,
             given=self.given if self._sees_given(seat) else None,
-            returned=(self.returned if self.returned >= 0 and seat in (self.soloist, self.partner)
-                      else None),
+            returned=self.returned if self._sees_returned(seat) else None,
             tricks_won=tuple(self.won),
             card_points=(self.points[0], self.points[1]),
         )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ...cards import Card, Mask, cards_of, format_card, format_cards
 from ...core.errors import ActionParseError
 from ...core.game import DealResult, Phase, State, Trick
+from ...core.view import PUBLIC_SEAT
 from .actions import (
     CIDX,
     NPLAY,
@@ -655,23 +656,34 @@ class BrusState(State):
     def hidden_from(self, seat: int) -> Mask:
         return self.game.pack_mask & ~self.played & ~self.hands[seat]
 
-    def history_text(self, seat: int, index: int) -> str:
+    def history_text(self, seat: int | None, index: int) -> str:
         """The text of action ``index`` as ``seat`` knows it: canonical for his own plays,
         the named risk form for the others' (whether bare ``RISK`` would name every riskable
-        card depends on the actor's hand)."""
-        return _known_text(self.history[index], self._seats[index] == seat and index in self._bare)
+        card depends on the actor's hand).  ``None``: as the public knows it (the named
+        form throughout)."""
+        return _known_text(self.history[index],
+                           seat is not None and self._seats[index] == seat and index in self._bare)
 
     def view(self, seat: int) -> BrusView:
         if not 0 <= seat < self.n:
             raise ValueError(f"no seat {seat} at a table of {self.n}")
+        return self._view(seat)
+
+    def public_view(self) -> BrusView:
+        """A spectator's view: no hand; every play, with its risks in the named form (Engine
+        decision 1), every risk and award, the stock size and the trick counts (DK-9)."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> BrusView:
+        """The view of ``seat``, or the public view (``None``: nobody's private knowledge)."""
         return BrusView(
             game=self.game.text,
-            seat=seat,
+            seat=PUBLIC_SEAT if seat is None else seat,
             players=self.n,
             dealer=self.dealer,
             phase=self.phase.value,
             to_act=self.to_act,
-            hand=self.hands[seat],
+            hand=None if seat is None else self.hands[seat],
             history=tuple((s, self.history_text(seat, i)) for i, s in enumerate(self._seats)),
             tricks=tuple(self._tricks),
             current_trick=tuple(self._cur),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import Card, Mask, format_card, is_card
 from ...core.game import DealResult, Phase, State, Trick
+from ...core.view import PUBLIC_SEAT
 from .tables import (
     BIT,
     IDS_CACHE,
@@ -422,15 +423,24 @@ class IcelandicBrusState(State):
     def view(self, seat: int) -> IcelandicBrusView:
         if not 0 <= seat < 4:
             raise ValueError(f"no seat {seat} at a table of 4")
+        return self._view(seat)
+
+    def public_view(self) -> IcelandicBrusView:
+        """A spectator's view: no hand; the cut card (shown, IS-3.2), every play and risk
+        (IS-5), the stock size, the tricks and the comb (IS-6)."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> IcelandicBrusView:
+        """The view of ``seat``, or the public view (``None``: nobody's private knowledge)."""
         text = self.game.action_text
         return IcelandicBrusView(
             game=self.game.text,
-            seat=seat,
+            seat=PUBLIC_SEAT if seat is None else seat,
             players=4,
             dealer=self.dealer,
             phase=self.phase.value,
             to_act=self.to_act,
-            hand=self.hands[seat],
+            hand=None if seat is None else self.hands[seat],
             history=tuple((s, text(a)) for s, a in self.actors()),
             tricks=tuple(self.tricks),
             current_trick=tuple(self.current_trick),

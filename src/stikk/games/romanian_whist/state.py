@@ -16,6 +16,7 @@ from ...cards import (
     suit_cards_table,
 )
 from ...core.game import DealResult, Phase, State, Trick
+from ...core.view import PUBLIC_SEAT
 from .actions import BID0, NO_ZERO_PLAY, ZERO_PLAY
 from .schedule import RoundSpec
 from .view import RomanianWhistView
@@ -405,8 +406,18 @@ class RomanianWhistState(State):
     def view(self, seat: int) -> RomanianWhistView:
         if not 0 <= seat < self.n:
             raise ValueError(f"no seat {seat} at a table of {self.n}")
+        return self._view(seat)
+
+    def public_view(self) -> RomanianWhistView:
+        """A spectator's view: no hand at all.  In a forehead round (rules §10.7) every seat
+        sees the others' cards but no seat sees all of them, so the spectator sees none: a
+        public view that showed them would tell each player his own card."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> RomanianWhistView:
+        """The view of ``seat``, or the public view (``None``: nobody's private knowledge)."""
         own_hidden = self._own_hidden()
-        forehead = self._forehead()
+        forehead = self._forehead() and seat is not None
         seen: list[Mask | None] = []
         for s in range(self.n):
             if s == seat:
@@ -415,12 +426,12 @@ class RomanianWhistState(State):
                 seen.append(self.hands[s] if forehead else None)
         return RomanianWhistView(
             game=self.game.text,
-            seat=seat,
+            seat=PUBLIC_SEAT if seat is None else seat,
             players=self.n,
             dealer=self.dealer,
             phase=self.phase.value,
             to_act=self.to_act,
-            hand=seen[seat],
+            hand=None if seat is None else seen[seat],
             history=tuple((s, self.game.action_text(a)) for s, a in self.actors()),
             tricks=tuple(self.tricks),
             current_trick=tuple(self.current_trick),

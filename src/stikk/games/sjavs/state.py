@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import SUIT_NAMES, SUITS, Card, Mask, format_card, is_card, mask_of
 from ...core.game import DealResult, Phase, State, Trick
+from ...core.view import PUBLIC_SEAT
 from .actions import (
     ANNOUNCE0,
     CUT,
@@ -648,8 +649,10 @@ class SjavsState(State):
                 unseen &= ~mask_of(self.set_aside)  # shown after the play (rules §10.3)
         return unseen
 
-    def _history_text(self, seat: int, a: int) -> str:
-        if EXCHANGE_ONE0 <= a < NUM_ACTIONS and seat != self.maker and self.phase is not Phase.OVER:
+    def _history_text(self, seat: int | None, a: int) -> str:
+        """An action's text as ``seat`` knows it; ``None``: as the public knows it."""
+        if (EXCHANGE_ONE0 <= a < NUM_ACTIONS and (seat is None or seat != self.maker)
+                and self.phase is not Phase.OVER):
             if a < EXCHANGE_TWO0:  # the table position taken is public, the discard is not
                 return f"EXCHANGE_ONE ?? {(a - EXCHANGE_ONE0) % 2}"
             return "EXCHANGE_TWO ?? ??"
@@ -658,6 +661,16 @@ class SjavsState(State):
     def view(self, seat: int) -> SjavsView:
         if not 0 <= seat < self.n:
             raise ValueError(f"no seat {seat} at a table of {self.n}")
+        return self._view(seat)
+
+    def public_view(self) -> SjavsView:
+        """A spectator's view: no hand; the three-player exchange as the maker's opponents read
+        it until the play has ended (rules §10.3), no discards; the two-player piles as they
+        lie, face-up cards shown and face-down cards not (§11.1, §11.4)."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> SjavsView:
+        """The view of ``seat``, or the public view (``None``: nobody's private knowledge)."""
         text = self.game.action_text
         piles = None
         if self._piles is not None:
@@ -668,12 +681,12 @@ class SjavsState(State):
         over = self.phase is Phase.OVER
         return SjavsView(
             game=self.game.text,
-            seat=seat,
+            seat=PUBLIC_SEAT if seat is None else seat,
             players=self.n,
             dealer=self.dealer,
             phase=self.phase.value,
             to_act=self.to_act,
-            hand=self.hands[seat],
+            hand=None if seat is None else self.hands[seat],
             history=tuple((s, self._history_text(seat, a)) for s, a in self.actors()),
             tricks=tuple(self.tricks),
             current_trick=tuple(self.current_trick),
@@ -683,7 +696,7 @@ class SjavsState(State):
             trump=None if self.trump < 0 else SUITS[self.trump],
             tricks_won=tuple(self.won),
             exchange=None if self.exchange < 0 else self._history_text(seat, self.exchange),
-            discards=self._discards if seat == self.maker else (),
+            discards=self._discards if seat is not None and seat == self.maker else (),
             set_aside=self.set_aside if over and self.n == 3 and self.maker >= 0 else None,
             piles=piles,
         )

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import RANKS, SUITS, Card, Mask, cards_of, format_card, is_card
 from ...core.game import DealResult, Phase, State, Trick
+from ...core.view import PUBLIC_SEAT
 from .actions import (
     CHOOSE0,
     CLAIM,
@@ -799,12 +800,30 @@ class StyrivoltState(State):
     def view(self, seat: int) -> StyrivoltView:
         if not 0 <= seat < 4:
             raise ValueError(f"no seat {seat} at a table of 4")
-        own = self.hands[seat]
-        private = self.known[seat] & ~own & ~self.played & ~self.public & PACK_MASK
+        return self._view(seat)
+
+    def public_view(self) -> StyrivoltView:
+        """A spectator's view: no hand, no promoted ranks (a promotion is public once it is
+        announced, §5.7: ``announcements``), nothing ``seen`` of the turned cards, the cutter's
+        inspected cards, the stock or a set-aside packet (§4.3, §12.6, §8.3), every discard as
+        ``DISCARD ??`` (§8.3 step 6); the exposed and dead cards, the cut stikkar, the sizes and
+        the takings as everybody sees them (all turned cards under §12.3)."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> StyrivoltView:
+        """The view of ``seat``, or the public view (``None``: nobody's private knowledge)."""
+        if seat is None:
+            own: Mask | None = None
+            private = 0
+            promo = 0
+        else:
+            own = self.hands[seat]
+            private = self.known[seat] & ~own & ~self.played & ~self.public & PACK_MASK
+            promo = self.promo[seat]
         over = self.to_act is None
         return StyrivoltView(
             game=self.game.text,
-            seat=seat,
+            seat=PUBLIC_SEAT if seat is None else seat,
             players=4,
             dealer=self.dealer,
             phase=self.phase.value,
@@ -829,15 +848,16 @@ class StyrivoltState(State):
             second_taken=self.second_done,
             tricks_won=tuple(self.won),
             announcements=tuple((p, RANKS[r]) for p, r in self.events),
-            promoted=tuple(RANKS[r] for r in PROMOTED_RANKS if self.promo[seat] >> r & 1),
+            promoted=tuple(RANKS[r] for r in PROMOTED_RANKS if promo >> r & 1),
             seen=tuple((format_card(c), self._place(c)) for c in _ids(private)),
             playing_for_nine=self.made_team >= 0,
             penalized=tuple(self.illegal_takes) if over else (),
             outcome=self.outcome,
         )
 
-    def _text_for(self, viewer: int, actor: int, a: int) -> str:
-        if actor == viewer:
+    def _text_for(self, viewer: int | None, actor: int, a: int) -> str:
+        """An action's text as ``viewer`` knows it; ``None``: as the public knows it."""
+        if viewer is not None and actor == viewer:
             return self.game.action_text(a)
         return redacted_text(a)
 
