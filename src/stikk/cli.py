@@ -100,6 +100,9 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument("--db", metavar="URL", default=None,
                     help="database URL (default sqlite:///stikk.db in the current directory; "
                     "postgresql://… for PostgreSQL)")
+    sv.add_argument("--away", type=float, default=None, metavar="SECONDS",
+                    help="how long a player may be away before a bot plays for him until he "
+                    "is back (default 120)")
     sv.set_defaults(run=_cmd_serve)
     return p
 
@@ -122,13 +125,16 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from .server import DEFAULT_DB_URL, create_app
+        from .server import DEFAULT_AWAY, DEFAULT_DB_URL, create_app
     except ImportError as e:
         raise StikkError(f"stikk serve needs the server extra ({e.name} is missing): "
                          "pip install 'stikk[server]'") from None
     if not 0 < args.port < 65536:
         raise StikkError(f"--port must be 1-65535, not {args.port}")
-    app = create_app(args.db or DEFAULT_DB_URL)
+    away = DEFAULT_AWAY if args.away is None else args.away
+    if not away >= 0:
+        raise StikkError(f"--away must be a number of seconds, 0 or more, not {args.away}")
+    app = create_app(args.db or DEFAULT_DB_URL, away=away)
     # uvicorn handles SIGINT and SIGTERM: it stops accepting, lets requests in flight
     # finish, runs the app's shutdown (closing the database) and returns.
     uvicorn.run(app, host=args.host, port=args.port, log_level="info")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,14 @@ from stikk.server import create_app
 
 def _client(tmp_path: Path) -> TestClient:
     return TestClient(create_app(f"sqlite:///{tmp_path / 'api.db'}"))
+
+
+@contextmanager
+def _seat(client: TestClient, table_id: str, token: str) -> Iterator[WebSocketTestSession]:
+    """A websocket that has joined as the seat ``token`` holds."""
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        ws.send_json({"type": "join", "token": token})
+        yield ws
 
 
 def _until_my_turn(ws: WebSocketTestSession) -> dict[str, Any]:
@@ -45,7 +55,7 @@ def test_create_list_and_play_through_the_websocket(tmp_path: Path) -> None:
         assert set(created["tokens"]) == {"0"}  # bots hold no token
         listed = client.get("/api/tables").json()["tables"]
         assert [t["id"] for t in listed] == [table_id] and listed[0]["over"] is False
-        with client.websocket_connect(f"/ws/{table_id}?token={token}") as ws:
+        with _seat(client, table_id, token) as ws:
             for _ in range(3):  # three of my moves, with the bots' in between
                 msg = _until_my_turn(ws)
                 assert msg["seat"] == 0
@@ -67,7 +77,7 @@ def test_bad_messages_are_answered_by_name_and_change_nothing(tmp_path: Path) ->
         table = client.app.state.hub.table(table_id)  # type: ignore[attr-defined]
         to_act = table.match.state.to_act
         other = str((to_act + 1) % 4)
-        with client.websocket_connect(f"/ws/{table_id}?token={tokens[other]}") as ws:
+        with _seat(client, table_id, tokens[other]) as ws:
             first = ws.receive_json()
             assert first["type"] == "view" and first["view"]["legal"] == []
             for bad, expect in [("not json", "one JSON object"),
@@ -79,7 +89,7 @@ def test_bad_messages_are_answered_by_name_and_change_nothing(tmp_path: Path) ->
                 reply = ws.receive_json()
                 assert reply["type"] == "error" and expect in reply["message"], reply
         assert store.action_count(table_id) == 0 and table.match.state.history == []
-        with client.websocket_connect(f"/ws/{table_id}?token={tokens[str(to_act)]}") as ws:
+        with _seat(client, table_id, tokens[str(to_act)]) as ws:
             ws.receive_json()
             ws.send_json({"type": "act", "action": "PLAY XX"})
             assert ws.receive_json()["type"] == "error"
@@ -90,11 +100,11 @@ def test_a_wrong_token_or_table_is_refused(tmp_path: Path) -> None:
     with _client(tmp_path) as client:
         created = client.post("/api/tables", json={"game": "brus",
                                                    "seats": ["human"] * 4}).json()
-        with client.websocket_connect(f"/ws/{created['id']}?token=guess") as ws:
+        with _seat(client, created["id"], "guess") as ws:
             msg = ws.receive_json()
             assert msg == {"type": "error",
                            "message": "this seat token belongs to no seat at this table"}
-        with client.websocket_connect("/ws/nope?token=x") as ws:
+        with _seat(client, "nope", "x") as ws:
             assert "no table 'nope'" in ws.receive_json()["message"]
 
 
@@ -115,14 +125,14 @@ def test_tables_resume_after_a_restart(tmp_path: Path) -> None:
         created = client.post("/api/tables", json={"game": "romanian-whist",
                                                    "seats": ["human", "random", "random",
                                                              "random"], "seed": 5}).json()
-        with client.websocket_connect(f"/ws/{created['id']}?token={created['tokens']['0']}") as ws:
+        with _seat(client, created["id"], created["tokens"]["0"]) as ws:
             msg = _until_my_turn(ws)
             ws.send_json({"type": "act", "action": msg["view"]["legal"][0]})
             after = ws.receive_json()
             assert after["type"] == "view"
         before = client.app.state.hub.table(created["id"]).view(0)  # type: ignore[attr-defined]
     with _client(tmp_path) as client:  # a new server on the same database
-        with client.websocket_connect(f"/ws/{created['id']}?token={created['tokens']['0']}") as ws:
+        with _seat(client, created["id"], created["tokens"]["0"]) as ws:
             again = ws.receive_json()
         assert again["type"] == "view"
         table = client.app.state.hub.table(created["id"])  # type: ignore[attr-defined]
@@ -154,3 +164,37 @@ def test_a_finished_games_record_downloads_and_replays(tmp_path: Path) -> None:
         out = replay(r.content)
         assert out["match"] == table.match.sheet()
         assert client.get("/api/tables/nope/record").status_code == 404
+
+
+def test_a_finished_game_replays_position_by_position(tmp_path: Path) -> None:
+    """Issue 7 §5: the replay viewer's data: every deal's positions, each the public view
+    plus every hand face up, ending at the deal's result; refused before the game ends."""
+    import time
+
+    with _client(tmp_path) as client:
+        created = client.post("/api/tables", json={"game": "romanian-whist(players=3)",
+                                                   "seats": ["random"] * 3,
+                                                   "seed": 9}).json()
+        table = client.app.state.hub.table(created["id"])  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 60
+        while not table.match.finished:
+            r = client.get(f"/api/tables/{created['id']}/replay")
+            assert r.status_code == 409 or table.match.finished
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        body = client.get(f"/api/tables/{created['id']}/replay").json()
+    assert body["options"]["players"] == 3 and body["seats"] == ["random"] * 3
+    assert len(body["deals"]) == len(table.match.deals)
+    for number, (deal, state) in enumerate(zip(body["deals"], table.match.deals, strict=True)):
+        frames = deal["frames"]
+        assert len(frames) == len(state.history) + 1
+        assert frames[0]["actor"] is None and frames[0]["view"]["history"] == []
+        first_hands = frames[0]["view"]["hands"]
+        dealt = state.initial().hands  # type: ignore[attr-defined]
+        assert [sorted(h) for h in first_hands] == [
+            sorted(format_card(c) for c in range(64) if h >> c & 1) for h in dealt]
+        for k, frame in enumerate(frames[1:]):
+            assert frame["action"] == state.action_text(state.history[k])
+            assert frame["view"]["seat"] == -1 and frame["view"]["deal_number"] == number
+        assert all(h == [] for h in frames[-1]["view"]["hands"])  # every card played
+        assert deal["result"] == state.result().to_json()

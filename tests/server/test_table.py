@@ -19,9 +19,10 @@ def _store(tmp_path: Path) -> Store:
 
 def test_a_table_deals_and_bots_play_until_the_human_is_to_act(tmp_path: Path) -> None:
     store = _store(tmp_path)
-    table, tokens = Table.create(store, "romanian-whist", ["human", "heuristic", "random",
+    table, invites = Table.create(store, "romanian-whist", ["human", "heuristic", "random",
                                                            "heuristic"], seed=4)
-    assert list(tokens) == [0] and len(tokens[0]) >= 24
+    assert list(invites.seats) == [0] and len(invites.seats[0]) >= 24
+    assert invites.watch not in invites.seats.values()
     table.play_bots()
     state = table.match.state
     assert state is not None and state.to_act == 0
@@ -33,7 +34,7 @@ def test_a_table_deals_and_bots_play_until_the_human_is_to_act(tmp_path: Path) -
 
 def test_refused_intents_change_nothing_and_store_nothing(tmp_path: Path) -> None:
     store = _store(tmp_path)
-    table, tokens = Table.create(store, "sjavs", ["human", "human", "human", "human"], seed=9)
+    table, invites = Table.create(store, "sjavs", ["human", "human", "human", "human"], seed=9)
     state = table.match.state
     assert state is not None and state.to_act is not None
     to_act = state.to_act
@@ -42,21 +43,21 @@ def test_refused_intents_change_nothing_and_store_nothing(tmp_path: Path) -> Non
     with pytest.raises(TableError, match="belongs to no seat"):
         table.act("not-a-token", state.legal_texts()[0])
     with pytest.raises(TableError, match=f"not seat {other}"):
-        table.act(tokens[other], state.legal_texts()[0])
+        table.act(invites.seats[other], state.legal_texts()[0])
     with pytest.raises(TableError):
-        table.act(tokens[to_act], "PLAY XX")  # malformed
+        table.act(invites.seats[to_act], "PLAY XX")  # malformed
     illegal = "ANNOUNCE 8 CLUBS" if "ANNOUNCE 8 CLUBS" not in state.legal_texts() else "PASS"
     with pytest.raises(TableError):
-        table.act(tokens[to_act], illegal)
+        table.act(invites.seats[to_act], illegal)
     assert (list(state.history), store.action_count(table.id), table.view(to_act)) == before
-    table.act(tokens[to_act], state.legal_texts()[0])
+    table.act(invites.seats[to_act], state.legal_texts()[0])
     assert store.action_count(table.id) == 1
 
 
 def test_a_table_is_rebuilt_exactly_from_its_store(tmp_path: Path) -> None:
     """Kill the server at any moment: a fresh Store on the same file gives the same table."""
     store = _store(tmp_path)
-    table, tokens = Table.create(store, "brus", ["human", "heuristic", "heuristic",
+    table, invites = Table.create(store, "brus", ["human", "heuristic", "heuristic",
                                                  "heuristic"], seed=2)
     moves = 0
     while moves < 40 and not table.match.over:
@@ -64,14 +65,14 @@ def test_a_table_is_rebuilt_exactly_from_its_store(tmp_path: Path) -> None:
         state = table.match.state
         assert state is not None
         if state.to_act == 0:
-            table.act(tokens[0], state.legal_texts()[-1])
+            table.act(invites.seats[0], state.legal_texts()[-1])
             moves += 1
     assert len(table.match.deals) > 1  # played past a deal's end
     store.close()
     again = Table.load(_store(tmp_path), table.id)
     for seat in range(4):
         assert json.dumps(again.view(seat)) == json.dumps(table.view(seat))
-    assert again.seat_of(tokens[0]) == 0 and again.actions == table.actions
+    assert again.seat_of(invites.seats[0]) == 0 and again.actions == table.actions
     with pytest.raises(TableError, match="no table"):
         Table.load(store, "nope")
 
@@ -99,8 +100,8 @@ def test_shutdown_stops_the_bots_with_nothing_half_applied(tmp_path: Path) -> No
 
     async def run() -> tuple[str, int]:
         hub = Hub(_store(tmp_path))
-        table, tokens = await hub.create("romanian-whist", ["random"] * 4, seed=1)
-        assert tokens == {}
+        table, invites = await hub.create("romanian-whist", ["random"] * 4, seed=1)
+        assert invites.seats == {}
         while table.actions < 5:
             await asyncio.sleep(0.01)
         await hub.close()

@@ -8,6 +8,7 @@ extra (``pip install 'stikk[server]'``); the engine does not.
 from __future__ import annotations
 
 from .app import create_app
+from .hub import DEFAULT_AWAY
 from .store import DEFAULT_DB_URL, Store
 
-__all__ = ["DEFAULT_DB_URL", "Store", "create_app"]
+__all__ = ["DEFAULT_AWAY", "DEFAULT_DB_URL", "Store", "create_app"]

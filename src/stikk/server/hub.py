@@ -4,7 +4,10 @@ One :class:`Hub` per server.  A table is loaded from the store the first time an
 for it (so after a restart every table resumes where it was).  Every change to a table
 happens under that table's lock; bots think in a worker thread (``asyncio.to_thread``), so a
 slow bot never stalls the event loop or another table.  After each action every connection
-of the table receives its own seat's view, and nothing else.
+of the table receives its own seat's view (a spectator the public view), and nothing else.
+
+Presence: a human seat with no connection for ``away`` seconds gets a stand-in bot, which
+plays for it until the player connects again with the seat's token and so reclaims it.
 """
 
 from __future__ import annotations
@@ -15,9 +18,13 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .store import Store
-from .table import Table
+from .table import Invites, Table, TableError
 
 _log = logging.getLogger("uvicorn.error")
+
+DEFAULT_AWAY = 120.0
+"""Seconds a player may be away before a bot plays for him (the 2-minute grace of the
+play sites surveyed in anchors.md)."""
 
 
 def _report(task: asyncio.Task[None]) -> None:
@@ -35,43 +42,75 @@ class Connection(Protocol):
 class Hub:
     """The open tables of one server."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, away: float = DEFAULT_AWAY) -> None:
         self.store = store
+        self.away = away
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        self._watchers: dict[str, dict[Connection, int]] = {}
+        self._conns: dict[str, dict[Connection, int | None]] = {}
+        """Per table: every connection and its seat (None for a spectator)."""
         self._bots: dict[str, asyncio.Task[None]] = {}
+        self._away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
 
     def table(self, table_id: str) -> Table:
         """The table ``table_id``, loaded from the store if it is not open yet."""
         table = self._tables.get(table_id)
         if table is None:
             table = self._tables[table_id] = Table.load(self.store, table_id)
+            self._open(table)
         return table
 
     def lock(self, table_id: str) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
-    async def create(self, game: str, seats: Sequence[str],
-                     seed: int | None = None) -> tuple[Table, dict[int, str]]:
+    async def create(self, game: str, seats: Sequence[str], seed: int | None = None, *,
+                     public: bool = True) -> tuple[Table, Invites]:
         """A new table; its bots start at once if one of them is to act."""
-        table, tokens = Table.create(self.store, game, seats, seed=seed)
+        table, invites = Table.create(self.store, game, seats, seed=seed, public=public)
         self._tables[table.id] = table
+        self._open(table)
+        return table, invites
+
+    def _open(self, table: Table) -> None:
+        """A table has just been opened: its humans are away until they connect."""
+        for seat in table.humans:
+            self._start_away_timer(table.id, seat)
         self._start_bots(table.id)
-        return table, tokens
 
     # -- connections ---------------------------------------------------------------------
+    def connected(self, table_id: str) -> set[int]:
+        """The seats with at least one open connection."""
+        return {s for s in self._conns.get(table_id, {}).values() if s is not None}
+
     async def join(self, table_id: str, token: str, conn: Connection) -> int:
-        """Attach a connection to the seat its token holds and send it the table."""
+        """Attach a connection to the seat its token holds and send it the table; a seat
+        played by a stand-in is taken back."""
         table = self.table(table_id)
         seat = table.seat_of(token)
-        self._watchers.setdefault(table_id, {})[conn] = seat
-        await conn.send_json({"type": "view", **table.view(seat)})
+        table.mark_claimed(seat)
+        self._conns.setdefault(table_id, {})[conn] = seat
+        timer = self._away_timers.pop((table_id, seat), None)
+        if timer is not None:
+            timer.cancel()
+        table.reclaim(seat)
+        await self.broadcast(table_id)  # the others see the seat connected
         self._start_bots(table_id)
         return seat
 
-    def leave(self, table_id: str, conn: Connection) -> None:
-        self._watchers.get(table_id, {}).pop(conn, None)
+    async def watch(self, table_id: str, watch: str, conn: Connection) -> None:
+        """Attach a spectator's connection (public view only)."""
+        table = self.table(table_id)
+        if not table.may_watch(watch):
+            raise TableError("this watch link does not belong to this table")
+        self._conns.setdefault(table_id, {})[conn] = None
+        await conn.send_json(table.message(None, self.connected(table_id)))
+
+    async def leave(self, table_id: str, conn: Connection) -> None:
+        """A connection closed; a seat left with no connection starts its away timer."""
+        seat = self._conns.get(table_id, {}).pop(conn, None)
+        if seat is not None and seat not in self.connected(table_id):
+            self._start_away_timer(table_id, seat)
+            await self.broadcast(table_id)
 
     async def act(self, table_id: str, token: str, action: str) -> None:
         """A human intent for the seat ``token`` holds; refused intents raise
@@ -85,11 +124,33 @@ class Hub:
     async def broadcast(self, table_id: str) -> None:
         """Send every connection of the table its own seat's view."""
         table = self.table(table_id)
-        for conn, seat in list(self._watchers.get(table_id, {}).items()):
+        connected = self.connected(table_id)
+        messages: dict[int | None, dict[str, Any]] = {}
+        for conn, seat in list(self._conns.get(table_id, {}).items()):
+            if seat not in messages:
+                messages[seat] = table.message(seat, connected)
             try:
-                await conn.send_json({"type": "view", **table.view(seat)})
+                await conn.send_json(messages[seat])
             except Exception:  # a connection gone mid-send: it leaves, the table goes on
-                self.leave(table_id, conn)
+                self._conns.get(table_id, {}).pop(conn, None)
+
+    # -- presence --------------------------------------------------------------------------
+    def _start_away_timer(self, table_id: str, seat: int) -> None:
+        key = (table_id, seat)
+        if key in self._away_timers or self.table(table_id).match.finished:
+            return
+        loop = asyncio.get_running_loop()
+        self._away_timers[key] = loop.call_later(
+            self.away, lambda: loop.create_task(self._away(table_id, seat)))
+
+    async def _away(self, table_id: str, seat: int) -> None:
+        """The away time has run out: a bot plays for the seat until its player is back."""
+        self._away_timers.pop((table_id, seat), None)
+        if seat in self.connected(table_id):
+            return
+        if self.table(table_id).stand_in(seat):
+            await self.broadcast(table_id)
+            self._start_bots(table_id)
 
     # -- bots ------------------------------------------------------------------------------
     def _start_bots(self, table_id: str) -> None:
@@ -108,13 +169,16 @@ class Hub:
         n = 0
         for table_id in self.store.table_ids():
             if not self.table(table_id).match.finished:
-                self._start_bots(table_id)
                 n += 1
         return n
 
     async def close(self) -> None:
-        """Stop every bot (shutdown).  A move being thought is dropped, not applied: what is
-        stored is exactly what was applied, and the bot moves again after a restart."""
+        """Stop every bot and timer (shutdown).  A move being thought is dropped, not
+        applied: what is stored is exactly what was applied, and the bot moves again after
+        a restart."""
+        for timer in self._away_timers.values():
+            timer.cancel()
+        self._away_timers.clear()
         tasks = [t for t in self._bots.values() if not t.done()]
         for t in tasks:
             t.cancel()
@@ -124,9 +188,14 @@ class Hub:
         table = self.table(table_id)
         while True:
             async with self.lock(table_id):
-                if table.bot_to_act() is None:
+                seat = table.bot_to_act()
+                if seat is None:
                     return
+                before = table.actions
                 choice = await asyncio.to_thread(table.bot_choice)  # off the event loop
+                # A player who came back while his stand-in thought takes the move over.
+                if table.bot_to_act() != seat or table.actions != before:
+                    continue
                 table.apply_bot(choice)
             await self.broadcast(table_id)
 
@@ -136,13 +205,21 @@ class Hub:
         if task is not None:
             await task
 
+    def summary(self, table_id: str) -> dict[str, Any]:
+        """One table for the lobby: id, game, seats, open seats, whose turn, progress."""
+        t = self.table(table_id)
+        state = t.match.state
+        return {"id": t.id, "game": t.game.text, "title": t.game.title, "seats": t.seats,
+                "public": t.public, "humans": t.humans, "open_seats": t.open_seats,
+                "connected": sorted(self.connected(table_id)),
+                "to_act": None if state is None else state.to_act,
+                "actions": t.actions, "deal_number": len(t.match.deals) - 1,
+                "over": t.match.finished}
+
     def summaries(self) -> list[dict[str, Any]]:
-        """One line per stored table: id, game, seats, whose turn, whether it is over."""
+        """The lobby's list: every public table."""
         out = []
         for table_id in self.store.table_ids():
-            t = self.table(table_id)
-            state = t.match.state
-            out.append({"id": t.id, "game": t.game.text, "seats": t.seats,
-                        "to_act": None if state is None else state.to_act,
-                        "actions": t.actions, "over": t.match.over})
+            if self.table(table_id).public:
+                out.append(self.summary(table_id))
         return out

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     Column,
     Engine,
     Integer,
@@ -15,10 +16,12 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    event,
     func,
     insert,
     select,
     text,
+    update,
 )
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
@@ -39,12 +42,15 @@ tables = Table(
     Column("game", Text, nullable=False),           # the canonical game string
     Column("seats", Text, nullable=False),          # JSON: "human" or an agent spec per seat
     Column("seed", Integer, nullable=False),        # the bots' seed
+    Column("public", Boolean, nullable=False),      # listed in the lobby, watchable by anyone
+    Column("watch_hash", String(64), nullable=False),  # sha256 of the spectators' token
 )
 seat_tokens = Table(
     "seat_tokens", metadata,
     Column("table_id", String(32), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=False),  # sha256: the database holds no token
+    Column("claimed", Boolean, nullable=False),     # somebody has taken the seat
 )
 deals = Table(
     "deals", metadata,
@@ -69,7 +75,10 @@ class StoredTable:
     game: str
     seats: list[str]
     seed: int
+    public: bool
+    watch_hash: str
     token_hashes: dict[int, str]
+    claimed: set[int]
     decks: list[list[str]]
     actions: list[tuple[int, str]]
     """``(deal, action text)`` in the order they happened."""
@@ -90,6 +99,8 @@ class Store:
         except (ArgumentError, ImportError, ValueError) as e:
             raise StoreError(f"cannot use database URL {url!r}: {e}") from None
         self.url = url
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         try:
             metadata.create_all(self.engine)
         except SQLAlchemyError:
@@ -105,14 +116,24 @@ class Store:
 
     # -- tables -------------------------------------------------------------------------
     def add_table(self, table_id: str, game: str, seats: list[str], seed: int,
-                  token_hashes: dict[int, str]) -> None:
+                  token_hashes: dict[int, str], *, public: bool, watch_hash: str) -> None:
         """Store a new table and its seat-token hashes."""
         with self._write() as conn:
             conn.execute(insert(tables).values(id=table_id, game=game, seats=json.dumps(seats),
-                                               seed=seed))
+                                               seed=seed, public=public, watch_hash=watch_hash))
             for seat, h in token_hashes.items():
                 conn.execute(insert(seat_tokens).values(table_id=table_id, seat=seat,
-                                                        token_hash=h))
+                                                        token_hash=h, claimed=False))
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str | None = None) -> None:
+        """Mark a seat taken; with ``token_hash``, its token is replaced (a lobby join: the
+        unused invitation stops working)."""
+        values: dict[str, Any] = {"claimed": True}
+        if token_hash is not None:
+            values["token_hash"] = token_hash
+        with self._write() as conn:
+            conn.execute(update(seat_tokens).where(seat_tokens.c.table_id == table_id,
+                                                   seat_tokens.c.seat == seat).values(**values))
 
     def add_deal(self, table_id: str, number: int, deck: list[str]) -> None:
         """Store the deck of a table's deal ``number``."""
@@ -143,14 +164,15 @@ class Store:
             row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
             if row is None:
                 return None
-            hashes = {r.seat: r.token_hash for r in conn.execute(
-                select(seat_tokens).where(seat_tokens.c.table_id == table_id))}
+            seat_rows = list(conn.execute(
+                select(seat_tokens).where(seat_tokens.c.table_id == table_id)))
             decks = [json.loads(r.deck) for r in conn.execute(
                 select(deals).where(deals.c.table_id == table_id).order_by(deals.c.number))]
             acts = [(r.deal, r.action) for r in conn.execute(
                 select(actions).where(actions.c.table_id == table_id).order_by(actions.c.seq))]
-        return StoredTable(row.id, row.game, json.loads(row.seats), row.seed, hashes, decks,
-                           acts)
+        return StoredTable(row.id, row.game, json.loads(row.seats), row.seed, row.public,
+                           row.watch_hash, {r.seat: r.token_hash for r in seat_rows},
+                           {r.seat for r in seat_rows if r.claimed}, decks, acts)
 
     def _write(self) -> Any:
         return _Guard(self.engine, write=True)
@@ -161,6 +183,16 @@ class Store:
     def close(self) -> None:
         """Release every pooled connection (the server's shutdown)."""
         self.engine.dispose()
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """Write-ahead logging with normal syncing: a commit costs a write, not an fsync, and a
+    killed server still loses nothing committed (only a power cut could lose the last
+    moments).  Every action is one commit, so this is what bounds a busy server."""
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
 
 
 class _Guard:

@@ -8,8 +8,14 @@ table is rebuilt from the store by replaying what it holds (:meth:`Table.load`).
 
 Seats hold ``"human"`` or an agent spec (``heuristic``, ``ismcts:iters=300`` ...).  Seat
 tokens are ``secrets.token_urlsafe`` strings shown once, at creation; the store keeps only
-their SHA-256, so a copy of the database gives nobody a seat.  Each deal's deck comes from
-the table's seed and the deal's number, and is stored before the deal's first action.
+their SHA-256, so a copy of the database gives nobody a seat.  Spectators hold a separate
+watch token (or none, at a public table): it can never act, whatever a client does with it.
+Each deal's deck comes from the table's seed and the deal's number, and is stored before the
+deal's first action.
+
+A human seat whose player is away can be given a *stand-in*: a bot that plays for it until
+the player comes back (:meth:`Table.stand_in`, :meth:`Table.reclaim`).  Presence is not game
+state, so stand-ins are not stored; what they play is, like any action.
 """
 
 from __future__ import annotations
@@ -18,7 +24,8 @@ import hashlib
 import hmac
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..agents import Agent, DealSetup, begin_deal, make_agent
@@ -32,10 +39,28 @@ from ..games import make_game
 from .store import Store
 
 HUMAN = "human"
+_NOT_FINAL = ("history", "tricks", "current_trick", "hand", "seat", "to_act")
+"""Public-view fields a deal summary leaves out (the history is long; tricks are sent with
+the last deal only)."""
+
+STANDIN = "heuristic"
+"""The bot that plays for an away player: quick, and of a fair strength."""
 
 
 class TableError(StikkError):
     """An intent the table refuses (unknown token, not this seat's turn, illegal action)."""
+
+
+class SeatUnavailable(TableError):
+    """A lobby join for a seat that is taken, or at a table with no open seat."""
+
+
+@dataclass(frozen=True)
+class Invites:
+    """The secrets of a new table, shown once: each human seat's token, the spectators'."""
+
+    seats: dict[int, str]
+    watch: str
 
 
 def _hash(token: str) -> str:
@@ -46,14 +71,25 @@ class Table:
     """One table: a match, its seats and the stored log that rebuilds it."""
 
     def __init__(self, store: Store, table_id: str, game: Game[Any], seats: Sequence[str],
-                 seed: int, token_hashes: dict[int, str]) -> None:
+                 seed: int, token_hashes: dict[int, str], *, public: bool, watch_hash: str,
+                 claimed: Collection[int] = ()) -> None:
         self.store = store
         self.id = table_id
         self.game = game
         self.seats = list(seats)
         self.seed = seed
+        self.public = public
+        """Listed in the lobby, open to lobby joins, watchable without a token."""
         self._token_hashes = dict(token_hashes)
+        self._watch_hash = watch_hash
+        self.claimed = set(claimed)
+        """Human seats somebody has taken (by an invitation or a lobby join)."""
         self.match: Match = game.new_match(0)
+        self.standins: dict[int, Agent] = {}
+        """Bots playing for away players, by seat."""
+        self.deal_summaries: list[dict[str, Any]] = []
+        """Each finished deal: number, dealer, result and the sheet after it."""
+        self._last_tricks: list[Any] = []
         self._agents: dict[int, Agent] = {}
         for s, kind in enumerate(self.seats):
             if kind != HUMAN:
@@ -67,8 +103,9 @@ class Table:
     # -- creation and loading -------------------------------------------------------------
     @classmethod
     def create(cls, store: Store, game: str, seats: Sequence[str], *,
-               seed: int | None = None) -> tuple[Table, dict[int, str]]:
-        """A new stored table; returns it and the secret token of every human seat."""
+               seed: int | None = None, public: bool = True) -> tuple[Table, Invites]:
+        """A new stored table; returns it and its secrets: every human seat's token and
+        the spectators' token."""
         try:
             g = make_game(game)
         except StikkError as e:
@@ -77,12 +114,15 @@ class Table:
             raise TableError(f"{g.text} seats {g.players} players, not {len(seats)}")
         table_id = secrets.token_hex(8)
         seed = secrets.randbits(31) if seed is None else seed
-        tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(seats) if k == HUMAN}
-        hashes = {s: _hash(t) for s, t in tokens.items()}
-        table = cls(store, table_id, g, seats, seed, hashes)  # refuses unknown seat kinds
-        store.add_table(table_id, g.text, list(seats), seed, hashes)
+        invites = Invites({s: secrets.token_urlsafe(24) for s, k in enumerate(seats) if k == HUMAN},
+                          secrets.token_urlsafe(24))
+        hashes = {s: _hash(t) for s, t in invites.seats.items()}
+        table = cls(store, table_id, g, seats, seed, hashes, public=public,
+                    watch_hash=_hash(invites.watch))  # refuses unknown seat kinds
+        store.add_table(table_id, g.text, list(seats), seed, hashes, public=public,
+                        watch_hash=table._watch_hash)
         table._next_deal()
-        return table, tokens
+        return table, invites
 
     @classmethod
     def load(cls, store: Store, table_id: str) -> Table:
@@ -90,16 +130,73 @@ class Table:
         row = store.load_table(table_id)
         if row is None:
             raise TableError(f"no table {table_id!r}")
-        table = cls(store, row.id, make_game(row.game), row.seats, row.seed, row.token_hashes)
+        table = cls(store, row.id, make_game(row.game), row.seats, row.seed, row.token_hashes,
+                    public=row.public, watch_hash=row.watch_hash, claimed=row.claimed)
         by_deal: list[list[str]] = [[] for _ in row.decks]
         for deal, action in row.actions:
             by_deal[deal].append(action)
         for number, (deck, acts) in enumerate(zip(row.decks, by_deal, strict=True)):
-            table._deal(deck, number)
+            state = table._deal(deck, number)
             for a in acts:
                 table.match.apply(a)
                 table.actions += 1
+            if state.terminal:
+                table._close_deal(state)
         return table
+
+    # -- seats and spectators ---------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, kind in enumerate(self.seats) if kind == HUMAN]
+
+    @property
+    def open_seats(self) -> list[int]:
+        """Human seats nobody has taken yet."""
+        return [s for s in self.humans if s not in self.claimed]
+
+    def mark_claimed(self, seat: int) -> None:
+        """The seat's invitation has been used: the seat is no longer open to lobby joins."""
+        if seat not in self.claimed:
+            self.store.claim_seat(self.id, seat)
+            self.claimed.add(seat)
+
+    def claim(self, seat: int | None = None) -> tuple[int, str]:
+        """Take an open human seat from the lobby (the first open one by default); returns
+        the seat and its new token.  The seat's unused invitation stops working."""
+        if seat is None:
+            if not self.open_seats:
+                raise SeatUnavailable("this table has no open seat")
+            seat = self.open_seats[0]
+        elif seat not in self.humans:
+            raise SeatUnavailable(f"seat {seat} is not a human seat at this table")
+        elif seat in self.claimed:
+            raise SeatUnavailable(f"seat {seat} is taken")
+        token = secrets.token_urlsafe(24)
+        h = _hash(token)
+        self.store.claim_seat(self.id, seat, h)
+        self._token_hashes[seat] = h
+        self.claimed.add(seat)
+        return seat, token
+
+    def may_watch(self, watch: str) -> bool:
+        """Whether ``watch`` lets a spectator in: any value at a public table, else the
+        table's watch token."""
+        return self.public or hmac.compare_digest(_hash(watch), self._watch_hash)
+
+    def stand_in(self, seat: int) -> bool:
+        """Let a bot play for the away human at ``seat``; False if one already does."""
+        if seat not in self.humans or seat in self.standins:
+            return False
+        agent = make_agent(STANDIN, self.game, seed=self.seed * 1000 + seat)
+        state = self.match.state
+        if state is not None and not state.terminal:
+            begin_deal(agent, DealSetup(state), seat)  # the deal's public setup only
+        self.standins[seat] = agent
+        return True
+
+    def reclaim(self, seat: int) -> bool:
+        """The player is back: the stand-in leaves; False if there was none."""
+        return self.standins.pop(seat, None) is not None
 
     # -- intents ------------------------------------------------------------------------------
     def seat_of(self, token: str) -> int:
@@ -119,7 +216,8 @@ class Table:
         state = self.match.state
         if state is None or state.to_act is None:
             return None
-        return state.to_act if state.to_act in self._agents else None
+        seat = state.to_act
+        return seat if seat in self._agents or seat in self.standins else None
 
     def bot_choice(self) -> str:
         """The action the bot to act chooses (it sees its own view only); not applied."""
@@ -127,7 +225,8 @@ class Table:
         if seat is None:
             raise TableError("no bot is to act")
         state = self._state()
-        action = self._agents[seat].act(state.view(seat), state.legal_actions())
+        agent = self._agents.get(seat) or self.standins[seat]
+        action = agent.act(state.view(seat), state.legal_actions())
         return state.action_text(action)
 
     def apply_bot(self, action: str) -> int:
@@ -146,17 +245,67 @@ class Table:
         return n
 
     # -- what a seat sees ---------------------------------------------------------------------
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see, as JSON: its view, its legal actions when it is to act,
-        and the score sheet."""
-        if not 0 <= seat < self.game.players:
-            raise TableError(f"no seat {seat} at this table")
+        and the score sheet; ``None`` is a spectator, who gets the public view."""
         state = self._state()
-        data = state.view(seat).to_json()
-        data["legal"] = state.legal_texts() if state.to_act == seat else []
+        if seat is None:
+            data = state.public_view().to_json()
+        elif 0 <= seat < self.game.players:
+            data = state.view(seat).to_json()
+        else:
+            raise TableError(f"no seat {seat} at this table")
+        data["legal"] = state.legal_texts() if seat is not None and state.to_act == seat else []
         data["sheet"] = self.match.sheet()
         data["deal_number"] = len(self.match.deals) - 1
         return {"table": self.id, "seat": seat, "view": data}
+
+    def message(self, seat: int | None, connected: Collection[int] = ()) -> dict[str, Any]:
+        """The websocket ``view`` message for ``seat`` (None: a spectator): its view, the
+        finished deals (the last with its tricks, for the end-of-deal summary), who sits
+        where and who is connected, and whether the game is over."""
+        deals = list(self.deal_summaries)
+        if deals:
+            deals[-1] = {**deals[-1], "tricks": self._last_tricks}
+        seats = [{"seat": s, "kind": kind, "connected": s in connected,
+                  "standin": s in self.standins} for s, kind in enumerate(self.seats)]
+        return {"type": "view", **self.view(seat), "options": self.game.options.to_json(),
+                "deals": deals, "seats": seats, "over": self.match.finished}
+
+    def replay_frames(self) -> list[dict[str, Any]]:
+        """Every deal of a finished game, position by position, all hands face up (the
+        replay viewer); each position is the public view plus every hand."""
+        if not self.match.finished:
+            raise TableError("the game is not over: its replay would show every hand")
+        out = []
+        for number, deal in enumerate(self.match.deals):
+            state = deal.initial()
+            frames = [self._frame(state, None, None)]
+            for a in deal.history:
+                seat = state.to_act
+                text = state.action_text(a)
+                state.apply(a)
+                frames.append(self._frame(state, seat, text))
+            for frame in frames:
+                frame["view"]["deal_number"] = number
+            summary = self.deal_summaries[number]
+            out.append({"number": number, "dealer": deal.dealer, "frames": frames,
+                        "result": summary["result"], "sheet": summary["sheet"]})
+        return out
+
+    @staticmethod
+    def _frame(state: State, actor: int | None, action: str | None) -> dict[str, Any]:
+        view = state.public_view().to_json()
+        seat_views = [state.view(s).to_json() for s in range(state.game.players)]
+        hands = []
+        for s, v in enumerate(seat_views):
+            hand = v["hand"]
+            if hand is None:  # a variant hides a hand from its owner: another seat sees it
+                hand = next((w["seen_hands"][s] for w in seat_views
+                             if w.get("seen_hands") and w["seen_hands"][s] is not None), [])
+            hands.append(hand)
+        view["hands"] = hands
+        return {"actor": actor, "action": action, "view": view}
 
     def record(self) -> dict[str, Any]:
         """The table's record so far (CONFORMANCE.md §3): every deal's deck and actions.
@@ -181,9 +330,22 @@ class Table:
                               state.action_text(a))
         self.match.apply(a)
         self.actions += 1
-        if state.terminal and not self.match.finished:
-            self._next_deal()
+        if state.terminal:
+            self._close_deal(state)
+            if not self.match.finished:
+                self._next_deal()
         return a
+
+    def _close_deal(self, state: State) -> None:
+        result = state.result()
+        final = state.public_view().to_json()  # what everybody saw at the deal's end
+        for bulky in _NOT_FINAL:
+            final.pop(bulky, None)
+        self.deal_summaries.append({
+            "number": len(self.deal_summaries), "dealer": state.dealer,
+            "result": None if result is None else result.to_json(),
+            "sheet": self.match.sheet(), "final": final})
+        self._last_tricks = [t.to_json() for t in state.tricks]
 
     def _next_deal(self) -> None:
         number = len(self.match.deals)
@@ -192,8 +354,9 @@ class Table:
         self.store.add_deal(self.id, number, deck)
         self._deal(deck, number)
 
-    def _deal(self, deck: list[str], number: int) -> None:
+    def _deal(self, deck: list[str], number: int) -> State:
         state = self.match.start_deal(deck)
         setup = DealSetup(state)
-        for seat, agent in self._agents.items():
+        for seat, agent in [*self._agents.items(), *self.standins.items()]:
             begin_deal(agent, setup, seat)
+        return state

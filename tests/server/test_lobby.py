@@ -1,0 +1,125 @@
+"""The lobby's API (issue 7 §2): the games with their options and defaults, tables created
+with options and bots by strength, invitations per seat, lobby joins and private tables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from stikk.games import game_class, game_ids
+from stikk.server import create_app
+
+
+def _client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(f"sqlite:///{tmp_path / 'lobby.db'}"))
+
+
+def test_games_list_every_game_with_player_counts_and_option_defaults(tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        body = client.get("/api/games").json()
+    games = {g["id"]: g for g in body["games"]}
+    assert sorted(games) == game_ids()
+    assert games["sjavs"]["players"] == [2, 3, 4] and games["sjavs"]["default_players"] == 4
+    assert games["romanian-whist"]["players"] == [3, 4, 5, 6]
+    assert games["brus"]["players"] == [3, 4] and games["styrivolt"]["players"] == [4]
+    for gid, g in games.items():
+        cls = game_class(gid)
+        assert g["title"] == cls.title and g["summary"] == cls.summary
+        names = [o["name"] for o in g["options"]]
+        assert names == [n for n, *_ in cls.options_class.specs() if n != "players"]
+        for o in g["options"]:  # each default parses back as that option's value
+            cls.options_class.parse_assignments([f"{o['name']}={o['default']}"])
+            if o["values"] is not None:
+                assert o["default"] in o["values"] or o["kind"] == "choices"
+    schedule = next(o for o in games["romanian-whist"]["options"] if o["name"] == "schedule")
+    assert schedule["default"] == "1-8-1" and schedule["values"] == ["1-8-1", "8-1-8"]
+    assert [b["spec"] for b in body["bots"]] == ["random", "heuristic", "ismcts:iters=200",
+                                                  "ismcts"]
+
+
+def test_a_table_is_created_with_players_options_and_bots(tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        r = client.post("/api/tables", json={
+            "game": "romanian-whist", "players": 5,
+            "options": {"schedule": "8-1-8", "zero_play": "true"},
+            "seats": ["human", "ismcts:iters=200", "heuristic", "random", "human"],
+            "seed": 4})
+        assert r.status_code == 201, r.text
+        made = r.json()
+        assert made["game"] == "romanian-whist(players=5,schedule=8-1-8,zero_play=true)"
+        assert sorted(made["tokens"]) == ["0", "4"] and made["public"] is True
+        assert made["links"]["4"] == f"/table/{made['id']}#token={made['tokens']['4']}"
+        assert made["links"]["watch"] == f"/table/{made['id']}#watch={made['watch']}"
+        assert len({made["watch"], *made["tokens"].values()}) == 3  # every secret differs
+        one = client.get(f"/api/tables/{made['id']}").json()
+        assert one["humans"] == [0, 4] and one["open_seats"] == [0, 4]
+        assert one["title"] == "Romanian Whist" and one["deal_number"] == 0
+
+
+def test_bad_creations_name_the_problem(tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        for body, expect in [
+                ({"game": "sjavs", "seats": ["human"] * 4, "options": {"colour": "blue"}},
+                 "colour"),
+                ({"game": "sjavs", "seats": ["human"] * 4, "options": {"double_victory": "9"}},
+                 "double_victory"),
+                ({"game": "sjavs", "players": 7, "seats": ["human"] * 7}, "players"),
+                ({"game": "sjavs", "seats": ["human", "genius", "random", "random"]},
+                 "genius"),
+                ({"game": "sjavs", "seats": ["human"] * 4, "public": "yes"}, "expected"),
+                ({"game": "sjavs", "seats": ["human"] * 4, "colour": 1}, "unknown field"),
+                ([1, 2], "expected")]:
+            r = client.post("/api/tables", json=body)
+            assert r.status_code == 400 and expect in r.json()["error"], (body, r.text)
+        assert client.get("/api/tables").json() == {"tables": []}  # nothing half-made
+
+
+def test_a_lobby_join_takes_an_open_seat_and_retires_its_invitation(tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        made = client.post("/api/tables", json={"game": "sjavs(players=3)",
+                                                "seats": ["human", "human", "heuristic"]}).json()
+        tid = made["id"]
+        r = client.post(f"/api/tables/{tid}/join", json={"seat": 2})
+        assert r.status_code == 409 and "not a human seat" in r.json()["error"]
+        joined = client.post(f"/api/tables/{tid}/join").json()  # the first open seat
+        assert joined["seat"] == 0 and joined["link"] == f"/table/{tid}#token={joined['token']}"
+        assert client.get(f"/api/tables/{tid}").json()["open_seats"] == [1]
+        with client.websocket_connect(f"/ws/{tid}") as ws:  # the old invitation: refused
+            ws.send_json({"type": "join", "token": made["tokens"]["0"]})
+            assert ws.receive_json()["type"] == "error"
+        with client.websocket_connect(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "join", "token": joined["token"]})
+            assert ws.receive_json()["seat"] == 0
+        with client.websocket_connect(f"/ws/{tid}") as ws:  # an invitation used: seat taken
+            ws.send_json({"type": "join", "token": made["tokens"]["1"]})
+            assert ws.receive_json()["seat"] == 1
+        r = client.post(f"/api/tables/{tid}/join", json={"seat": 1})
+        assert r.status_code == 409 and "taken" in r.json()["error"]
+        r = client.post(f"/api/tables/{tid}/join")
+        assert r.status_code == 409 and "no open seat" in r.json()["error"]
+        assert client.post("/api/tables/nope/join").status_code == 404
+        assert client.post(f"/api/tables/{tid}/join", json={"seat": "x"}).status_code == 400
+
+
+def test_a_private_table_is_unlisted_unjoinable_and_watched_only_by_its_link(
+        tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        made = client.post("/api/tables", json={"game": "brus", "public": False,
+                                                "seats": ["human"] + ["heuristic"] * 3}).json()
+        tid = made["id"]
+        assert client.get("/api/tables").json() == {"tables": []}
+        assert client.get(f"/api/tables/{tid}").json()["public"] is False
+        r = client.post(f"/api/tables/{tid}/join")
+        assert r.status_code == 403 and "private" in r.json()["error"]
+        with client.websocket_connect(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "watch", "watch": ""})
+            assert "watch link" in ws.receive_json()["message"]
+        with client.websocket_connect(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "watch", "watch": made["tokens"]["0"]})  # a seat's token
+            assert ws.receive_json()["type"] == "error"
+        with client.websocket_connect(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "watch", "watch": made["watch"]})
+            msg = ws.receive_json()
+            assert msg["type"] == "view" and msg["seat"] is None
+
