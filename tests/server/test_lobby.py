@@ -23,6 +23,8 @@ def test_games_list_every_game_with_player_counts_and_option_defaults(tmp_path: 
     assert games["sjavs"]["players"] == [2, 3, 4] and games["sjavs"]["default_players"] == 4
     assert games["romanian-whist"]["players"] == [3, 4, 5, 6]
     assert games["brus"]["players"] == [3, 4] and games["styrivolt"]["players"] == [4]
+    # Only Styrivolt's session never ends (rules §10.3): the lobby offers a deal limit.
+    assert {gid: g["deals"] for gid, g in games.items() if g["deals"]} == {"styrivolt": 10}
     for gid, g in games.items():
         cls = game_class(gid)
         assert g["title"] == cls.title and g["summary"] == cls.summary
@@ -53,7 +55,8 @@ def test_a_table_is_created_with_players_options_and_bots(tmp_path: Path) -> Non
         assert made["links"]["watch"] == f"/table/{made['id']}#watch={made['watch']}"
         assert len({made["watch"], *made["tokens"].values()}) == 3  # every secret differs
         one = client.get(f"/api/tables/{made['id']}").json()
-        assert one["humans"] == [0, 4] and one["open_seats"] == [0, 4]
+        assert one["humans"] == [0, 4] and one["open_seats"] == [4]  # seat 0: the creator's
+        assert one["max_deals"] is None  # Romanian Whist ends by itself
         assert one["title"] == "Romanian Whist" and one["deal_number"] == 0
 
 
@@ -80,22 +83,22 @@ def test_a_lobby_join_takes_an_open_seat_and_retires_its_invitation(tmp_path: Pa
         made = client.post("/api/tables", json={"game": "sjavs(players=3)",
                                                 "seats": ["human", "human", "heuristic"]}).json()
         tid = made["id"]
+        # The first human seat is the creator's: never open to the lobby.
+        assert client.get(f"/api/tables/{tid}").json()["open_seats"] == [1]
         r = client.post(f"/api/tables/{tid}/join", json={"seat": 2})
         assert r.status_code == 409 and "not a human seat" in r.json()["error"]
-        joined = client.post(f"/api/tables/{tid}/join").json()  # the first open seat
-        assert joined["seat"] == 0 and joined["link"] == f"/table/{tid}#token={joined['token']}"
-        assert client.get(f"/api/tables/{tid}").json()["open_seats"] == [1]
-        with client.websocket_connect(f"/ws/{tid}") as ws:  # the old invitation: refused
-            ws.send_json({"type": "join", "token": made["tokens"]["0"]})
-            assert ws.receive_json()["type"] == "error"
-        with client.websocket_connect(f"/ws/{tid}") as ws:
-            ws.send_json({"type": "join", "token": joined["token"]})
-            assert ws.receive_json()["seat"] == 0
-        with client.websocket_connect(f"/ws/{tid}") as ws:  # an invitation used: seat taken
-            ws.send_json({"type": "join", "token": made["tokens"]["1"]})
-            assert ws.receive_json()["seat"] == 1
-        r = client.post(f"/api/tables/{tid}/join", json={"seat": 1})
+        r = client.post(f"/api/tables/{tid}/join", json={"seat": 0})
         assert r.status_code == 409 and "taken" in r.json()["error"]
+        joined = client.post(f"/api/tables/{tid}/join").json()  # the first open seat
+        assert joined["seat"] == 1 and joined["link"] == f"/table/{tid}#token={joined['token']}"
+        assert client.get(f"/api/tables/{tid}").json()["open_seats"] == []
+        with client.websocket_connect(f"/ws/{tid}") as ws:  # the old invitation: refused
+            ws.send_json({"type": "join", "token": made["tokens"]["1"]})
+            assert ws.receive_json()["type"] == "error"
+        for token, seat in [(joined["token"], 1), (made["tokens"]["0"], 0)]:
+            with client.websocket_connect(f"/ws/{tid}") as ws:
+                ws.send_json({"type": "join", "token": token})
+                assert ws.receive_json()["seat"] == seat
         r = client.post(f"/api/tables/{tid}/join")
         assert r.status_code == 409 and "no open seat" in r.json()["error"]
         assert client.post("/api/tables/nope/join").status_code == 404
@@ -123,3 +126,40 @@ def test_a_private_table_is_unlisted_unjoinable_and_watched_only_by_its_link(
             msg = ws.receive_json()
             assert msg["type"] == "view" and msg["seat"] is None
 
+
+
+def test_a_table_ends_with_its_game(tmp_path: Path) -> None:
+    """A Sjavs table ends with its rubber and a Bauernstoss table with its game (the
+    match is over though a further deal could start afresh); Styrivolt, whose session never
+    ends (rules §10.3), ends after its deal limit: 10 by default, or as asked."""
+    import time
+
+    with _client(tmp_path) as client:
+        limits = {}
+        for game, deals in [("styrivolt", None), ("styrivolt", 2), ("sjavs", None)]:
+            body = {"game": game, "seats": ["random"] * 4, "seed": 3}
+            if deals is not None:
+                body["deals"] = deals
+            made = client.post("/api/tables", json=body).json()
+            limits[made["id"]] = (game, deals)
+        for bad in [0, -1, True]:
+            r = client.post("/api/tables", json={"game": "styrivolt", "seats": ["random"] * 4,
+                                                 "deals": bad})
+            assert r.status_code == 400 and "deals" in r.json()["error"]
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 120
+        while not all(hub.table(t).over for t in limits):
+            assert time.monotonic() < deadline, "a table does not end"
+            time.sleep(0.1)
+        time.sleep(0.3)  # nothing is dealt after the end
+        for tid, (game, deals) in limits.items():
+            table = hub.table(tid)
+            summary = client.get(f"/api/tables/{tid}").json()
+            assert summary["over"] is True
+            if game == "styrivolt":
+                assert len(table.match.deals) == (deals or 10) == summary["max_deals"]
+            else:
+                assert table.match.over and table.match.sheet()["winner"]
+                assert summary["max_deals"] is None
+            assert table.match.state.terminal
+            assert client.get(f"/api/tables/{tid}/record").status_code == 200

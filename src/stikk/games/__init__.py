@@ -27,6 +27,12 @@ _REGISTRY: dict[str, tuple[str, str]] = {
 }
 
 
+SESSION_DEALS: dict[str, int] = {"styrivolt": 10}
+"""Games whose session has no end (the match is never over, e.g. Stýrivolt rules §10.3):
+how many deals a table plays unless it is told otherwise (``stikk play --deals``, a web
+table's ``deals``)."""
+
+
 class UnknownGameError(StikkError):
     """A game id that stikk does not know."""
 

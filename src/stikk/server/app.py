@@ -14,7 +14,9 @@ API:
 * ``GET /api/games``: every game with its title, summary, player counts and options (with
   their defaults and allowed values), and the bots a seat may hold.
 * ``POST /api/tables`` ``{"game": "sjavs", "players": 3, "options": {"name": "value"},
-  "seats": ["human", "heuristic", ...], "seed": 7, "public": true}``: a new table; the answer
+  "seats": ["human", "heuristic", ...], "seed": 7, "public": true, "deals": 10}``: a new
+  table (``deals`` ends it after so many deals; by default only a game whose session has no
+  end, Styrivolt, has a limit: 10); the answer
   holds each human seat's secret token and the watch token, shown only this once.
 * ``GET /api/tables``: the public tables, for the lobby; ``GET /api/tables/{table}``: one.
 * ``POST /api/tables/{table}/join`` ``{"seat": 2}``: take an open seat of a public table.
@@ -116,8 +118,8 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
     @app.post("/api/tables")
     async def create_table(body: Annotated[Any, Body()] = None) -> JSONResponse:
         try:
-            game, seats, seed, public = _new_table(body)
-            table, invites = await hub.create(game, seats, seed, public=public)
+            game, seats, seed, public, deals = _new_table(body)
+            table, invites = await hub.create(game, seats, seed, public=public, deals=deals)
         except (TableError, StikkError) as e:
             return _error(400, str(e))
         except StoreError as e:
@@ -176,7 +178,7 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
             return _error(404, str(e))
         except StoreError as e:
             return _error(503, str(e))
-        if not table.match.finished:
+        if not table.over:
             return _error(409, "the game is not over: its record would show every hand")
         return JSONResponse(table.record(), headers={
             "Content-Disposition": f'attachment; filename="stikk-{table.id}.json"'})
@@ -190,7 +192,7 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
             return _error(404, str(e))
         except StoreError as e:
             return _error(503, str(e))
-        if not table.match.finished:
+        if not table.over:
             return _error(409, "the game is not over: its replay would show every hand")
         deals = await asyncio.to_thread(table.replay_frames)
         return JSONResponse({"id": table.id, "game": table.game.text,
@@ -239,25 +241,26 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
     return app
 
 
-def _new_table(body: Any) -> tuple[str, list[str], int | None, bool]:
-    """The game string, seats, seed and publicity of a table-creation request."""
+def _new_table(body: Any) -> tuple[str, list[str], int | None, bool, int | None]:
+    """The game string, seats, seed, publicity and deal limit of a table-creation request."""
     usage = ('expected {"game": str, "players": int?, "options": {str: str}?, '
-             '"seats": [str, ...], "seed": int?, "public": bool?}')
+             '"seats": [str, ...], "seed": int?, "public": bool?, "deals": int?}')
     if not isinstance(body, dict):
         raise TableError(usage)
-    unknown = set(body) - {"game", "players", "options", "seats", "seed", "public"}
+    unknown = set(body) - {"game", "players", "options", "seats", "seed", "public", "deals"}
     if unknown:
         raise TableError(f"unknown field(s) {', '.join(sorted(unknown))}; {usage}")
     game, seats, seed = body.get("game"), body.get("seats"), body.get("seed")
     players, options = body.get("players"), body.get("options", {})
-    public = body.get("public", True)
+    public, deals = body.get("public", True), body.get("deals")
     if (not isinstance(game, str) or not isinstance(seats, list)
             or not all(isinstance(s, str) for s in seats)
             or not (seed is None or (isinstance(seed, int) and not isinstance(seed, bool)))
             or not (players is None or (isinstance(players, int) and not isinstance(players, bool)))
             or not isinstance(options, dict)
             or not all(isinstance(k, str) and isinstance(v, str) for k, v in options.items())
-            or not isinstance(public, bool)):
+            or not isinstance(public, bool)
+            or not (deals is None or (isinstance(deals, int) and not isinstance(deals, bool)))):
         raise TableError(usage)
     base = make_game(game)
     values = type(base.options).parse_assignments([f"{k}={v}" for k, v in options.items()])
@@ -265,7 +268,7 @@ def _new_table(body: Any) -> tuple[str, list[str], int | None, bool]:
         values["players"] = players
     if values:
         game = make_game(base.text, **values).text
-    return game, seats, seed, public
+    return game, seats, seed, public, deals
 
 
 def _hello(raw: str) -> tuple[str, str]:

@@ -7,6 +7,7 @@ from typing import Any
 from ..core.errors import StikkError
 from ..core.game import Game
 from ..core.options import BoolCodec, ChoiceCodec, ChoiceListCodec, Codec, IntCodec
+from ..games import SESSION_DEALS
 
 BOTS: list[dict[str, str]] = [
     {"spec": "random", "label": "Random (plays any legal card)"},
@@ -47,7 +48,8 @@ def _kind_and_values(codec: Codec[Any]) -> tuple[str, list[str] | None]:
 
 
 def game_entry(cls: type[Game[Any]]) -> dict[str, Any]:
-    """One game for the lobby: id, title, summary, player counts, options with defaults."""
+    """One game for the lobby: id, title, summary, player counts, options with defaults,
+    and ``deals``: the default deal limit of a game whose session never ends (else None)."""
     options = []
     players: list[int] = []
     default_players = 0
@@ -61,4 +63,5 @@ def game_entry(cls: type[Game[Any]]) -> dict[str, Any]:
                         "allowed": codec.allowed(), "values": values, "kind": kind,
                         "help": help_text})
     return {"id": cls.id, "title": cls.title, "summary": cls.summary, "players": players,
-            "default_players": default_players, "options": options}
+            "default_players": default_players, "options": options,
+            "deals": SESSION_DEALS.get(cls.id)}

@@ -64,9 +64,10 @@ class Hub:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
     async def create(self, game: str, seats: Sequence[str], seed: int | None = None, *,
-                     public: bool = True) -> tuple[Table, Invites]:
+                     public: bool = True, deals: int | None = None) -> tuple[Table, Invites]:
         """A new table; its bots start at once if one of them is to act."""
-        table, invites = Table.create(self.store, game, seats, seed=seed, public=public)
+        table, invites = Table.create(self.store, game, seats, seed=seed, public=public,
+                                      deals=deals)
         self._tables[table.id] = table
         self._open(table)
         return table, invites
@@ -88,12 +89,15 @@ class Hub:
         table = self.table(table_id)
         seat = table.seat_of(token)
         table.mark_claimed(seat)
+        was_here = seat in self.connected(table_id)
         self._conns.setdefault(table_id, {})[conn] = seat
         timer = self._away_timers.pop((table_id, seat), None)
         if timer is not None:
             timer.cancel()
-        table.reclaim(seat)
-        await self.broadcast(table_id)  # the others see the seat connected
+        if table.reclaim(seat) or not was_here:
+            await self.broadcast(table_id)  # the others see the seat connected
+        else:  # a second page of a seat already here: nothing changed for the others
+            await conn.send_json(table.message(seat, self.connected(table_id)))
         self._start_bots(table_id)
         return seat
 
@@ -137,7 +141,7 @@ class Hub:
     # -- presence --------------------------------------------------------------------------
     def _start_away_timer(self, table_id: str, seat: int) -> None:
         key = (table_id, seat)
-        if key in self._away_timers or self.table(table_id).match.finished:
+        if key in self._away_timers or self.table(table_id).over:
             return
         loop = asyncio.get_running_loop()
         self._away_timers[key] = loop.call_later(
@@ -168,7 +172,7 @@ class Hub:
         a restart); returns how many tables were opened."""
         n = 0
         for table_id in self.store.table_ids():
-            if not self.table(table_id).match.finished:
+            if not self.table(table_id).over:
                 n += 1
         return n
 
@@ -214,7 +218,7 @@ class Hub:
                 "connected": sorted(self.connected(table_id)),
                 "to_act": None if state is None else state.to_act,
                 "actions": t.actions, "deal_number": len(t.match.deals) - 1,
-                "over": t.match.finished}
+                "over": t.over, "max_deals": t.max_deals}
 
     def summaries(self) -> list[dict[str, Any]]:
         """The lobby's list: every public table."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +45,7 @@ tables = Table(
     Column("seed", Integer, nullable=False),        # the bots' seed
     Column("public", Boolean, nullable=False),      # listed in the lobby, watchable by anyone
     Column("watch_hash", String(64), nullable=False),  # sha256 of the spectators' token
+    Column("max_deals", Integer, nullable=True),    # the table ends after so many deals
 )
 seat_tokens = Table(
     "seat_tokens", metadata,
@@ -77,6 +79,7 @@ class StoredTable:
     seed: int
     public: bool
     watch_hash: str
+    max_deals: int | None
     token_hashes: dict[int, str]
     claimed: set[int]
     decks: list[list[str]]
@@ -116,14 +119,16 @@ class Store:
 
     # -- tables -------------------------------------------------------------------------
     def add_table(self, table_id: str, game: str, seats: list[str], seed: int,
-                  token_hashes: dict[int, str], *, public: bool, watch_hash: str) -> None:
+                  token_hashes: dict[int, str], *, public: bool, watch_hash: str,
+                  max_deals: int | None = None, claimed: Collection[int] = ()) -> None:
         """Store a new table and its seat-token hashes."""
         with self._write() as conn:
             conn.execute(insert(tables).values(id=table_id, game=game, seats=json.dumps(seats),
-                                               seed=seed, public=public, watch_hash=watch_hash))
+                                               seed=seed, public=public, watch_hash=watch_hash,
+                                               max_deals=max_deals))
             for seat, h in token_hashes.items():
                 conn.execute(insert(seat_tokens).values(table_id=table_id, seat=seat,
-                                                        token_hash=h, claimed=False))
+                                                        token_hash=h, claimed=seat in claimed))
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str | None = None) -> None:
         """Mark a seat taken; with ``token_hash``, its token is replaced (a lobby join: the
@@ -171,7 +176,7 @@ class Store:
             acts = [(r.deal, r.action) for r in conn.execute(
                 select(actions).where(actions.c.table_id == table_id).order_by(actions.c.seq))]
         return StoredTable(row.id, row.game, json.loads(row.seats), row.seed, row.public,
-                           row.watch_hash, {r.seat: r.token_hash for r in seat_rows},
+                           row.watch_hash, row.max_deals, {r.seat: r.token_hash for r in seat_rows},
                            {r.seat for r in seat_rows if r.claimed}, decks, acts)
 
     def _write(self) -> Any:

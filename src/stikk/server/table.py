@@ -35,7 +35,7 @@ from ..core.errors import StikkError
 from ..core.game import Game, State
 from ..core.match import Match
 from ..core.record import record_of
-from ..games import make_game
+from ..games import SESSION_DEALS, make_game
 from .store import Store
 
 HUMAN = "human"
@@ -72,7 +72,7 @@ class Table:
 
     def __init__(self, store: Store, table_id: str, game: Game[Any], seats: Sequence[str],
                  seed: int, token_hashes: dict[int, str], *, public: bool, watch_hash: str,
-                 claimed: Collection[int] = ()) -> None:
+                 claimed: Collection[int] = (), max_deals: int | None = None) -> None:
         self.store = store
         self.id = table_id
         self.game = game
@@ -84,6 +84,8 @@ class Table:
         self._watch_hash = watch_hash
         self.claimed = set(claimed)
         """Human seats somebody has taken (by an invitation or a lobby join)."""
+        self.max_deals = max_deals
+        """The table ends after this many deals (a game whose session has no end)."""
         self.match: Match = game.new_match(0)
         self.standins: dict[int, Agent] = {}
         """Bots playing for away players, by seat."""
@@ -103,24 +105,33 @@ class Table:
     # -- creation and loading -------------------------------------------------------------
     @classmethod
     def create(cls, store: Store, game: str, seats: Sequence[str], *,
-               seed: int | None = None, public: bool = True) -> tuple[Table, Invites]:
+               seed: int | None = None, public: bool = True,
+               deals: int | None = None) -> tuple[Table, Invites]:
         """A new stored table; returns it and its secrets: every human seat's token and
-        the spectators' token."""
+        the spectators' token.  The first human seat is the creator's, so it is not open
+        to lobby joins.  ``deals`` ends the table after that many deals (by default only a
+        game whose session has no end has a limit, :data:`~stikk.games.SESSION_DEALS`)."""
         try:
             g = make_game(game)
         except StikkError as e:
             raise TableError(str(e)) from None
         if len(seats) != g.players:
             raise TableError(f"{g.text} seats {g.players} players, not {len(seats)}")
+        if deals is None:
+            deals = SESSION_DEALS.get(g.id)
+        elif isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+            raise TableError(f"deals must be a number of deals, 1 or more, not {deals!r}")
         table_id = secrets.token_hex(8)
         seed = secrets.randbits(31) if seed is None else seed
         invites = Invites({s: secrets.token_urlsafe(24) for s, k in enumerate(seats) if k == HUMAN},
                           secrets.token_urlsafe(24))
         hashes = {s: _hash(t) for s, t in invites.seats.items()}
+        creator = set(list(invites.seats)[:1])
         table = cls(store, table_id, g, seats, seed, hashes, public=public,
-                    watch_hash=_hash(invites.watch))  # refuses unknown seat kinds
+                    watch_hash=_hash(invites.watch), claimed=creator,
+                    max_deals=deals)  # refuses unknown seat kinds
         store.add_table(table_id, g.text, list(seats), seed, hashes, public=public,
-                        watch_hash=table._watch_hash)
+                        watch_hash=table._watch_hash, max_deals=deals, claimed=creator)
         table._next_deal()
         return table, invites
 
@@ -131,7 +142,8 @@ class Table:
         if row is None:
             raise TableError(f"no table {table_id!r}")
         table = cls(store, row.id, make_game(row.game), row.seats, row.seed, row.token_hashes,
-                    public=row.public, watch_hash=row.watch_hash, claimed=row.claimed)
+                    public=row.public, watch_hash=row.watch_hash, claimed=row.claimed,
+                    max_deals=row.max_deals)
         by_deal: list[list[str]] = [[] for _ in row.decks]
         for deal, action in row.actions:
             by_deal[deal].append(action)
@@ -143,6 +155,16 @@ class Table:
             if state.terminal:
                 table._close_deal(state)
         return table
+
+    @property
+    def over(self) -> bool:
+        """Whether the table's game has ended: the match is over (a Sjavs rubber, a
+        Bauernstoss game, a Romanian Whist schedule...) or the deal limit is reached."""
+        state = self.match.state
+        if state is not None and not state.terminal:
+            return False
+        return (self.match.over or self.match.finished
+                or (self.max_deals is not None and len(self.match.deals) >= self.max_deals))
 
     # -- seats and spectators ---------------------------------------------------------------
     @property
@@ -270,12 +292,14 @@ class Table:
         seats = [{"seat": s, "kind": kind, "connected": s in connected,
                   "standin": s in self.standins} for s, kind in enumerate(self.seats)]
         return {"type": "view", **self.view(seat), "options": self.game.options.to_json(),
-                "deals": deals, "seats": seats, "over": self.match.finished}
+                "deals": deals, "seats": seats, "over": self.over,
+                "winner": self.match.winner if self.over else None,
+                "max_deals": self.max_deals}
 
     def replay_frames(self) -> list[dict[str, Any]]:
         """Every deal of a finished game, position by position, all hands face up (the
         replay viewer); each position is the public view plus every hand."""
-        if not self.match.finished:
+        if not self.over:
             raise TableError("the game is not over: its replay would show every hand")
         out = []
         for number, deal in enumerate(self.match.deals):
@@ -286,9 +310,13 @@ class Table:
                 text = state.action_text(a)
                 state.apply(a)
                 frames.append(self._frame(state, seat, text))
+            summary = self.deal_summaries[number]
+            before = (self.deal_summaries[number - 1]["sheet"] if number
+                      else self.game.new_match(0).sheet())
             for frame in frames:
                 frame["view"]["deal_number"] = number
-            summary = self.deal_summaries[number]
+                frame["view"]["sheet"] = before
+            frames[-1]["view"]["sheet"] = summary["sheet"]  # the deal written on the sheet
             out.append({"number": number, "dealer": deal.dealer, "frames": frames,
                         "result": summary["result"], "sheet": summary["sheet"]})
         return out
@@ -332,7 +360,7 @@ class Table:
         self.actions += 1
         if state.terminal:
             self._close_deal(state)
-            if not self.match.finished:
+            if not self.over:
                 self._next_deal()
         return a
 

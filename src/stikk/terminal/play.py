@@ -42,6 +42,7 @@ from ..core.game import Game, State
 from ..core.match import Match
 from ..core.record import record_of
 from ..core.view import View
+from ..games import SESSION_DEALS
 
 InputFn = Callable[[str], str]
 """Reads one line from the player (``input``, or a script in tests); EOF means quit."""
@@ -55,10 +56,6 @@ RENDERERS: dict[str, str] = {
     "styrivolt": "stikk.terminal.styrivolt:StyrivoltRenderer",
 }
 """Game id -> ``module:class`` of its renderer (imported when that game is played)."""
-
-SESSION_DEALS: dict[str, int] = {"styrivolt": 10}
-"""Games whose session has no end (the match is never over, e.g. Stýrivolt rules §10.3):
-how many deals a table plays unless ``max_deals`` (``--deals``) says otherwise."""
 
 HUMAN = "human"
 PROMPT = "› "
