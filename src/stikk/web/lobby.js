@@ -1,0 +1,318 @@
+// The lobby: create a table (game, player count, options with their defaults, a kind for
+// every seat, public or private), hand out the invite links the server returns (shown only
+// this once), and list the public tables with join / watch / replay / download.
+// Everything comes from GET /api/games and /api/tables (web_contract.md).
+import { el } from "./games/common.js";
+
+const $ = (sel) => document.querySelector(sel);
+const REFRESH_MS = 4000;
+
+const lobby = {
+  games: [],
+  bots: [],
+  botLabels: {},
+  kinds: [],          // the chosen kind per seat, kept when the player count changes
+  tablesJson: "",     // the last list drawn, to redraw only when it changed
+};
+
+// -- talking to the server ------------------------------------------------------------------
+/** fetch + JSON; a refusal becomes an Error carrying the server's own words. */
+async function api(path, init) {
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new Error("The server cannot be reached. Is it running?");
+  }
+  let body = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  if (!res.ok) {
+    const why = body && typeof body.error === "string" ? body.error : `${res.status} ${res.statusText}`;
+    throw new Error(why);
+  }
+  return body;
+}
+
+function showError(testid, message) {
+  const node = document.querySelector(`[data-testid="${testid}"]`);
+  node.textContent = message ?? "";
+  node.hidden = !message;
+}
+
+// -- the new-table form ---------------------------------------------------------------------
+function currentGame() {
+  return lobby.games.find((g) => g.id === $("#game").value);
+}
+
+function drawGameChoice() {
+  const select = $("#game");
+  select.replaceChildren(...lobby.games.map((g) => el("option", { value: g.id }, g.title)));
+  select.disabled = false;
+  $("#create").disabled = false;
+  select.addEventListener("change", drawGameForm);
+  drawGameForm();
+}
+
+function drawGameForm() {
+  const game = currentGame();
+  // The rules line: the summary's first sentence, the rest one click away.
+  const summary = game.summary ?? "";
+  const cut = summary.search(/\.(\s|$)/);
+  const head = cut > 0 && cut < summary.length - 1 ? summary.slice(0, cut + 1) : summary;
+  $("#rules-line summary").textContent = `Rules: ${head}${head !== summary ? " (more)" : ""}`;
+  $("#rules-line p").textContent = head !== summary ? summary : "";
+  $("#rules-line").open = false;
+  const players = $("#players");
+  players.replaceChildren(...game.players.map((n) =>
+    el("option", { value: n, selected: n === game.default_players }, `${n} players`)));
+  players.onchange = drawSeatKinds;
+  drawOptions(game);
+  drawSeatKinds();
+  // A game whose session never ends (Stýrivolt) stops after a number of deals.
+  $("#deals-field").hidden = game.deals == null;
+  $("#deals").value = game.deals ?? "";
+  showError("lobby-error", "");
+}
+
+/** One field per option, filled with its default: a select when the server lists the values,
+ *  else a text box with the allowed range as hint. */
+function drawOptions(game) {
+  const grid = $("#options-grid");
+  grid.replaceChildren();
+  $("#options").hidden = game.options.length === 0;
+  for (const opt of game.options) {
+    const id = `opt-${opt.name}`;
+    let input;
+    if (Array.isArray(opt.values) && opt.values.length) {
+      input = el("select", { id, "data-option": opt.name, "data-testid": `option-${opt.name}` },
+        ...opt.values.map((v) => el("option", { value: v, selected: String(v) === String(opt.default) }, v)));
+    } else {
+      input = el("input", { id, type: "text", value: opt.default ?? "", placeholder: opt.allowed ?? "",
+                            "data-option": opt.name, "data-testid": `option-${opt.name}` });
+    }
+    input.dataset.default = opt.default ?? "";
+    const hint = [opt.help, opt.values ? null : opt.allowed ? `allowed: ${opt.allowed}` : null,
+                  `default: ${opt.default}`].filter(Boolean).join(" · ");
+    grid.append(el("label", { class: "field", for: id, title: opt.help ?? "" },
+      el("span", { class: "label" }, opt.name.replaceAll("_", " ")), input,
+      el("span", { class: "hint" }, hint)));
+  }
+}
+
+function defaultKind(seat) {
+  if (seat === 0) return "human";
+  const heuristic = lobby.bots.find((b) => b.spec === "heuristic");
+  return heuristic ? heuristic.spec : lobby.bots[0]?.spec ?? "human";
+}
+
+function drawSeatKinds() {
+  const n = Number($("#players").value);
+  const box = $("#seat-kinds");
+  box.replaceChildren();
+  for (let s = 0; s < n; s++) {
+    const chosen = lobby.kinds[s] ?? defaultKind(s);
+    const select = el("select", { id: `seat-kind-${s}`, "data-testid": `seat-kind-${s}` },
+      el("option", { value: "human", selected: chosen === "human" }, "Human"),
+      ...lobby.bots.map((b) => el("option", { value: b.spec, selected: chosen === b.spec }, `Bot: ${b.label}`)));
+    select.addEventListener("change", () => { lobby.kinds[s] = select.value; });
+    box.append(el("label", { class: "seat-kind-row", for: `seat-kind-${s}` },
+      el("span", { class: "who" }, `Seat ${s}`), select));
+  }
+}
+
+/** The body of POST /api/tables.  Only options changed from their default are sent, so a
+ *  default that depends on another choice stays the server's. */
+function formBody() {
+  const game = currentGame();
+  const players = Number($("#players").value);
+  const options = {};
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const value = input.value.trim();
+    if (value !== String(input.dataset.default)) options[input.dataset.option] = value;
+  }
+  const seats = Array.from({ length: players }, (_, s) => $(`#seat-kind-${s}`).value);
+  const body = { game: game.id, players, options, seats, public: $("#public").checked };
+  if (game.deals != null) {
+    const deals = Number($("#deals").value.trim());
+    if (!Number.isInteger(deals) || deals < 1) throw new Error("The number of deals must be a whole number, 1 or more.");
+    body.deals = deals;
+  }
+  const seedText = $("#seed").value.trim();
+  if (seedText !== "") {
+    const seed = Number(seedText);
+    if (!Number.isInteger(seed) || seed < 0) throw new Error("The seed must be a whole number, 0 or more.");
+    body.seed = seed;
+  }
+  return body;
+}
+
+async function createTable(ev) {
+  ev.preventDefault();
+  showError("lobby-error", "");
+  let body;
+  try {
+    body = formBody();
+  } catch (e) {
+    showError("lobby-error", e.message);
+    return;
+  }
+  const button = $("#create");
+  button.disabled = true;
+  try {
+    const table = await api("/api/tables", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    drawCreated(table);
+    refreshTables();
+  } catch (e) {
+    showError("lobby-error", `The table was not created: ${e.message}`);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+const absolute = (link) => new URL(link, location.origin).href;
+
+/** The links of a new table: every human seat's invite (with a copy button), a link to sit
+ *  at the first human seat oneself, and the spectator link.  The tokens are not kept. */
+function drawCreated(table) {
+  const box = el("div", { class: "created", "data-testid": "created", "data-table-id": table.id });
+  box.append(el("h3", {}, "Table created"),
+    el("p", { class: "muted" }, "Send each player their own link: it is their seat, and it is shown only now."));
+  const humanSeats = Object.keys(table.links).filter((k) => k !== "watch").map(Number).sort((a, b) => a - b);
+  for (const s of humanSeats) {
+    const url = absolute(table.links[String(s)]);
+    const copy = el("button", { type: "button", class: "small-btn", "data-testid": `copy-link-${s}` }, "Copy");
+    copy.addEventListener("click", () => copyText(url, copy));
+    box.append(el("div", { class: "invite" }, el("span", { class: "who" }, `Seat ${s}`),
+      el("a", { class: "link", href: url, "data-testid": `invite-link-${s}`, target: "_blank", rel: "noopener" }, url), copy));
+  }
+  if (humanSeats.length === 0) box.append(el("p", {}, "Every seat is a bot: watch them play."));
+  const go = el("div", { class: "go" });
+  if (humanSeats.length) {
+    go.append(el("a", { class: "primary-btn", href: table.links[String(humanSeats[0])], "data-testid": "take-seat" },
+                 `Take my seat (seat ${humanSeats[0]})`));
+  }
+  if (table.links.watch) {
+    const watchUrl = absolute(table.links.watch);
+    const copy = el("button", { type: "button", class: "small-btn", "data-testid": "copy-watch-link" }, "Copy");
+    copy.addEventListener("click", () => copyText(watchUrl, copy));
+    box.append(el("div", { class: "invite" }, el("span", { class: "who" }, "Watch"),
+      el("a", { class: "link", href: watchUrl, "data-testid": "watch-link", target: "_blank", rel: "noopener" }, watchUrl), copy));
+  }
+  box.append(go);
+  $("#created").replaceChildren(box);
+  box.scrollIntoView({ behavior: "smooth", block: "nearest" });
+}
+
+async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // No clipboard API (plain http on another host): copy through a selected text field.
+    const area = el("textarea", { style: "position:fixed;left:-9999px" });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+  button.textContent = "Copied";
+  setTimeout(() => { button.textContent = "Copy"; }, 1500);
+}
+
+// -- the list of tables ---------------------------------------------------------------------
+/** A seat kind in a few words: "Human", or the head of the bot's label ("Heuristic"). */
+function kindText(kind) {
+  return kind === "human" ? "Human" : (lobby.botLabels[kind] ?? kind).split(" (")[0];
+}
+
+function tableRow(t) {
+  const row = el("li", { class: "table-row", "data-testid": "table-row", "data-table-id": t.id });
+  const open = new Set(t.open_seats ?? []);
+  row.append(el("div", { class: "row-title" }, t.title ?? t.game,
+    el("span", { class: "muted", style: "font-weight:400" }, t.game),
+    el("span", { class: "state" + (t.over ? " over" : "") }, t.over ? "over" : "running")));
+  const chips = el("div", { class: "seat-chips" });
+  t.seats.forEach((kind, s) => {
+    const cls = "chip" + (open.has(s) ? " open" : "") + (t.to_act === s && !t.over ? " to-act" : "");
+    const full = kind === "human" ? "a person" : lobby.botLabels[kind] ?? kind;
+    chips.append(el("span", { class: cls, title: full }, `${s}: ${kindText(kind)}${open.has(s) ? " — open" : ""}`));
+  });
+  row.append(chips);
+  const facts = [`deal ${(t.deal_number ?? 0) + 1}`];
+  if (!t.over && t.to_act !== null && t.to_act !== undefined) facts.push(`seat ${t.to_act} to play`);
+  if (open.size) facts.push(`${open.size} open seat${open.size === 1 ? "" : "s"}`);
+  row.append(el("div", { class: "row-facts" }, facts.join(" · ")));
+  const buttons = el("div", { class: "row-buttons" });
+  if (open.size && !t.over) {
+    const join = el("button", { type: "button", class: "primary-btn", "data-testid": "join" }, "Join");
+    join.addEventListener("click", () => joinTable(t.id, join));
+    buttons.append(join);
+  }
+  const id = encodeURIComponent(t.id);
+  buttons.append(el("a", { class: "plain-btn", href: `/table/${id}#watch`, "data-testid": "watch" }, "Watch"));
+  if (t.over) {
+    buttons.append(el("a", { class: "plain-btn", href: `/replay/${id}`, "data-testid": "replay" }, "Replay"),
+      el("a", { class: "plain-btn", href: `/api/tables/${id}/record`, download: `stikk-${t.id}.json`,
+                "data-testid": "download-record" }, "Download record"));
+  }
+  row.append(buttons);
+  return row;
+}
+
+async function joinTable(id, button) {
+  button.disabled = true;
+  try {
+    const seat = await api(`/api/tables/${encodeURIComponent(id)}/join`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: "{}",
+    });
+    location.href = seat.link;
+  } catch (e) {
+    showError("tables-error", `Could not join: ${e.message}`);
+    button.disabled = false;
+    refreshTables();
+  }
+}
+
+async function refreshTables() {
+  try {
+    const data = await api("/api/tables");
+    showError("tables-error", "");
+    const json = JSON.stringify(data.tables);
+    if (json === lobby.tablesJson) return;
+    lobby.tablesJson = json;
+    // Running tables first, then the finished ones; newest activity is not known, keep order.
+    const tables = [...data.tables].sort((a, b) => Number(a.over) - Number(b.over));
+    const list = $("#table-list");
+    list.replaceChildren(...tables.map(tableRow));
+    $("#tables-note").textContent = tables.length ? `${tables.length} table${tables.length === 1 ? "" : "s"}` : "";
+    if (!tables.length) list.append(el("li", { class: "muted" }, "No public tables yet: create one."));
+  } catch (e) {
+    showError("tables-error", `The table list could not be loaded: ${e.message}`);
+  }
+}
+
+// -- start --------------------------------------------------------------------------------
+async function start() {
+  $("#create-form").addEventListener("submit", createTable);
+  refreshTables();
+  setInterval(() => { if (document.visibilityState === "visible") refreshTables(); }, REFRESH_MS);
+  try {
+    const data = await api("/api/games");
+    lobby.games = data.games;
+    lobby.bots = data.bots ?? [];
+    for (const b of lobby.bots) lobby.botLabels[b.spec] = b.label;
+    drawGameChoice();
+    lobby.tablesJson = "";
+    refreshTables(); // again, now with the bot labels
+  } catch (e) {
+    showError("lobby-error", `The games could not be loaded: ${e.message}`);
+  }
+}
+
+start();

@@ -1,0 +1,226 @@
+// The table drawing shared by the table page and the replay viewer: where each seat sits,
+// the seat plates, the trick on the felt, lists of finished tricks, the winners' line, and a
+// guard around the per-game modules.  Everything drawn comes from a view (web_contract.md);
+// nothing here decides what is legal.
+import { el, cardText, isRed } from "./games/common.js";
+import { cardFace, cardBack } from "./cards.js";
+
+/** Seat name as people read it: "You" for the viewer's own seat, else "Seat N". */
+export function seatName(seat, mySeat) {
+  return seat === mySeat ? "You" : `Seat ${seat}`;
+}
+
+/** Four players in partnerships (CONFORMANCE.md §1: side A = seats 0 and 2, B = 1 and 3);
+ *  Romanian Whist is the one game where everybody plays for himself at four. */
+export function isPartnership(view) {
+  return view.players === 4 && gameId(view.game) !== "romanian-whist";
+}
+
+/** "sjavs(players=3)" -> "sjavs". */
+export function gameId(game) {
+  return String(game).split("(")[0];
+}
+
+/**
+ * Where each seat sits on the felt: the seat at the bottom is `bottom` (the viewer, or seat
+ * 0 for a spectator); the others follow clockwise (CONFORMANCE.md §1: seat s+1 sits at s's
+ * left), so with four players the partner is opposite.  Returns per seat its direction from
+ * the centre (dx, dy: a unit vector, y downwards); style.css turns it into places for the
+ * plate and for the seat's card in the trick, with distances that suit the screen size.
+ */
+export function seatSpots(players, bottom) {
+  const spots = [];
+  for (let seat = 0; seat < players; seat++) {
+    const k = (seat - bottom + players) % players;
+    // 90° is straight down; clockwise round the table goes bottom -> left -> top -> right.
+    const a = ((90 + (k * 360) / players) * Math.PI) / 180;
+    const dx = Math.round(Math.cos(a) * 1000) / 1000, dy = Math.round(Math.sin(a) * 1000) / 1000;
+    spots.push({
+      seat, k, dx, dy,
+      style: `--dx:${dx};--dy:${dy}`,
+      side: k === 0 ? "bottom" : Math.abs(dx) < 0.35 ? "top" : dx < 0 ? "left" : "right",
+    });
+  }
+  return spots;
+}
+
+/** Tricks taken per seat this deal, from the view's own counts: `tricks_won` per seat, else
+ *  Brus `trick_counts` per side (partners share theirs).  null where the view has neither. */
+export function tricksTaken(view) {
+  if (Array.isArray(view.tricks_won) && view.tricks_won.length === view.players) {
+    return view.tricks_won.map((n) => ({ n, shared: false }));
+  }
+  if (Array.isArray(view.trick_counts)) {
+    const counts = view.trick_counts;
+    if (counts.length === view.players) return counts.map((n) => ({ n, shared: false }));
+    if (counts.length === 2 && view.players === 4) {
+      return Array.from({ length: 4 }, (_, s) => ({ n: counts[s % 2], shared: true }));
+    }
+  }
+  return null;
+}
+
+/** A bot spec's label from /api/games ("ismcts" -> "IS-MCTS (strongest ...)"), else the spec. */
+export function kindLabel(kind, botLabels) {
+  if (kind === "human") return "Human";
+  return (botLabels && botLabels[kind]) || `Bot: ${kind}`;
+}
+
+/** The label's head, for the small seat plates: "Heuristic (instant, ...)" -> "Heuristic". */
+export function shortKind(kind, botLabels) {
+  return kindLabel(kind, botLabels).split(" (")[0];
+}
+
+/** Cards as a row of faces (a null code draws a back); `cls` sizes them (see style.css). */
+export function cardRow(codes, cls = "small") {
+  const row = el("div", { class: `card-row ${cls}` });
+  for (const c of codes) {
+    const card = c === null ? cardBack() : cardFace(c);
+    if (c !== null) card.dataset.card = c; // one data-card per card shown
+    row.append(card);
+  }
+  return row;
+}
+
+/**
+ * The seat plates on the felt.  opts: {view, spots, mySeat, seatInfo (SEAT_INFO list or
+ * null), kinds (seat kinds), botLabels}.
+ */
+export function drawSeats(layer, opts) {
+  const { view, spots, mySeat, seatInfo, kinds, botLabels } = opts;
+  const taken = tricksTaken(view);
+  const partnership = isPartnership(view);
+  const partnerOf = mySeat === null || mySeat === undefined ? null : (mySeat + 2) % 4;
+  layer.replaceChildren();
+  for (const spot of spots) {
+    const s = spot.seat;
+    const info = seatInfo ? seatInfo[s] : null;
+    const kind = info ? info.kind : kinds ? kinds[s] : null;
+    const plate = el("div", {
+      class: `seat seat-${spot.side}` + (s === mySeat ? " me" : "") +
+             (view.to_act === s ? " to-act" : "") + (view.dealer === s ? " dealer" : ""),
+      "data-testid": `seat-${s}`, "data-seat": s,
+      style: spot.style,
+    });
+    const name = el("div", { class: "seat-name" }, seatName(s, mySeat));
+    if (view.dealer === s) name.append(el("span", { class: "badge dealer-mark", title: "dealer" }, "D"));
+    if (partnership && s === partnerOf && s !== mySeat) name.append(el("span", { class: "badge partner" }, "partner"));
+    if (partnership && (mySeat === null || mySeat === undefined)) {
+      name.append(el("span", { class: "badge side", title: "side" }, s % 2 === 0 ? "A" : "B"));
+    }
+    plate.append(name);
+    // Second line: who plays the seat (and, for a person, whether they are there).
+    const who = el("div", { class: "seat-kind", title: kind ? kindLabel(kind, botLabels) : "" });
+    // Your own plate says only what others see of you when it is news: away, a stand-in.
+    if (kind && s !== mySeat) who.append(shortKind(kind, botLabels));
+    if (info && info.kind === "human" && (s !== mySeat || info.standin || !info.connected)) {
+      if (who.childNodes.length) who.append(" · ");
+      const away = info.standin ? "away — a bot is playing" : info.connected ? "connected" : "away";
+      who.append(el("span", { class: `presence ${info.standin ? "standin" : info.connected ? "on" : "off"}` }, away));
+    }
+    if (who.childNodes.length) plate.append(who);
+    // Third line: tricks taken, cards held (where the view tells), whose turn.
+    const facts = el("div", { class: "seat-facts" });
+    const parts = [];
+    if (taken) parts.push(`${taken[s].n} trick${taken[s].n === 1 ? "" : "s"}${taken[s].shared ? " (side)" : ""}`);
+    if (Array.isArray(view.hand_sizes)) parts.push(`${view.hand_sizes[s]} card${view.hand_sizes[s] === 1 ? "" : "s"}`);
+    for (const p of parts) facts.append(el("span", { class: "fact" }, p));
+    if (view.to_act === s) facts.append(el("span", { class: "turn-mark" }, s === mySeat ? "your turn" : "to play"));
+    if (facts.childNodes.length) plate.append(facts);
+    layer.append(plate);
+  }
+}
+
+/** The cards of one trick on the felt, each by its player's spot, the leader's marked;
+ *  opts.winner marks the card of the seat that took a finished trick. */
+export function drawTrick(layer, plays, spots, opts = {}) {
+  layer.replaceChildren();
+  plays.forEach(([seat, code], i) => {
+    const spot = spots[seat];
+    const pile = el("div", {
+      class: "trick-card" + (i === 0 ? " leader" : "") + (opts.winner === seat ? " winner" : ""),
+      style: `${spot.style};z-index:${i + 1}`,
+      "data-seat": seat, "data-cards": code,
+    });
+    for (const c of code.split("+")) {
+      const card = cardFace(c);
+      card.dataset.card = c;
+      pile.append(card);
+    }
+    if (i === 0) pile.append(el("span", { class: "lead-tag" }, "lead"));
+    layer.append(pile);
+  });
+}
+
+/** A finished trick as one line: "Seat 1 led: 7♣ · You 9♣ · ...; won by Seat 2". */
+export function trickLine(trick, mySeat, number) {
+  const line = el("li", { class: "trick-line" });
+  if (number !== undefined) line.append(el("span", { class: "trick-no" }, `${number}.`));
+  trick.plays.forEach(([seat, code], i) => {
+    const who = el("span", { class: "who" + (seat === trick.winner ? " won" : "") },
+                   seatName(seat, mySeat) + (i === 0 ? " (lead)" : ""));
+    const card = el("span", { class: `card-text ${isRed(code.split("+")[0]) ? "red" : "black"}` }, cardText(code));
+    line.append(el("span", { class: "play" }, who, " ", card));
+  });
+  if (trick.winner !== null && trick.winner !== undefined) {
+    line.append(el("span", { class: "trick-winner" }, `→ ${seatName(trick.winner, mySeat)}`));
+  }
+  return line;
+}
+
+/** All the tricks of a deal, numbered. */
+export function trickList(tricks, mySeat) {
+  if (!tricks || tricks.length === 0) return el("p", { class: "muted" }, "No tricks were played in this deal.");
+  const list = el("ol", { class: "trick-list" });
+  tricks.forEach((t, i) => list.append(trickLine(t, mySeat, i + 1)));
+  return list;
+}
+
+/** The winners from a sheet's `winner`: seats (numbers), or side names "A"/"B", or seats
+ *  named as text ("2", three-player Brus and Sjavs). */
+export function winnersText(winner, mySeat) {
+  if (!Array.isArray(winner) || winner.length === 0) return "No winner was recorded.";
+  const names = winner.map((w) => {
+    if (w === "A") return "Side A (seats 0 and 2)";
+    if (w === "B") return "Side B (seats 1 and 3)";
+    const n = Number(w);
+    return Number.isInteger(n) ? seatName(n, mySeat) : String(w);
+  });
+  const mine = winner.some((w) => w === mySeat || String(w) === String(mySeat) ||
+                                  (mySeat !== null && mySeat !== undefined && ((w === "A" && mySeat % 2 === 0) || (w === "B" && mySeat % 2 === 1))));
+  return (names.length === 1 ? `${names[0]} won` : `${names.join(", ")} won`) + (mine ? " — well played!" : ".");
+}
+
+/** Call a per-game module function; a failure shows as a short note instead of breaking
+ *  the whole table (the modules are separate files written apart from this page). */
+export function guarded(what, fn) {
+  try {
+    const out = fn();
+    return out instanceof Node ? out : el("div", {}, String(out ?? ""));
+  } catch (e) {
+    console.error(`${what} failed`, e);
+    return el("div", { class: "module-error" }, `(${what} could not be drawn: ${e.message})`);
+  }
+}
+
+/** The text of an action for people, by the game module's actionLabel when it has one. */
+export function labelOf(mod, text, view) {
+  if (mod && typeof mod.actionLabel === "function") {
+    try {
+      const label = mod.actionLabel(text, view);
+      if (label) return String(label);
+    } catch (e) {
+      console.error("actionLabel failed", e);
+    }
+  }
+  return text;
+}
+
+/** The dialog frame used by the overlays: a title, a body and a row of buttons. */
+export function overlay(testid, title, body, buttons) {
+  const box = el("div", { class: "overlay", "data-testid": testid, role: "dialog", "aria-modal": "true", "aria-label": title });
+  const panel = el("div", { class: "overlay-panel" }, el("h2", {}, title), body);
+  panel.append(el("div", { class: "overlay-buttons" }, ...buttons));
+  box.append(panel);
+  return box;
+}

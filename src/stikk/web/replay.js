@@ -1,0 +1,203 @@
+// The replay viewer of a finished game (GET /api/tables/{id}/replay): pick a deal, step
+// through its actions (buttons, arrow keys, Home/End), with every hand face up, the trick,
+// the game's info panel and score sheet as of that deal, each step's action spelled out,
+// and the deal's result at its end.  The place is kept in the URL fragment (#deal=2&step=5)
+// so a reload or a shared link opens the same moment.
+import { gameModule } from "./games/index.js";
+import { el } from "./games/common.js";
+import {
+  seatName, seatSpots, drawSeats, drawTrick, trickList, guarded, labelOf, gameId, cardRow,
+} from "./render.js";
+
+const $ = (sel) => document.querySelector(sel);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
+
+const rp = { data: null, mod: null, deal: 0, step: 0, botLabels: {} };
+
+function showError(text) {
+  const node = $('[data-testid="error"]');
+  node.textContent = text;
+  node.hidden = !text;
+}
+
+/** A replay deal in the shape of a DEAL_SUMMARY (web_contract.md), for the game modules;
+ *  its tricks are those of its last frame. */
+function summaryOf(deal) {
+  const frames = deal.frames ?? [];
+  const last = frames.length ? frames[frames.length - 1].view : null;
+  return { number: deal.number, dealer: deal.dealer, result: deal.result, sheet: deal.sheet,
+           tricks: last ? last.tricks ?? [] : [] };
+}
+
+/** ctx for the game modules at one frame: the deals finished by then (this one too once its
+ *  last step is reached), and the frame's public view. */
+function ctxAt(dealIndex, frame, atEnd) {
+  const deals = rp.data.deals.slice(0, dealIndex + (atEnd ? 1 : 0)).map(summaryOf);
+  const view = { ...frame.view };
+  // The sheet as of this moment: the view's own, else the sheet after the deal before.
+  if (view.sheet === undefined && dealIndex > 0) view.sheet = rp.data.deals[dealIndex - 1].sheet;
+  if (view.deal_number === undefined) view.deal_number = rp.data.deals[dealIndex].number;
+  if (view.legal === undefined) view.legal = [];
+  const seats = rp.data.seats.map((kind, seat) => ({ seat, kind, connected: false, standin: false }));
+  return { game: gameId(rp.data.game), view, deals, seats, mySeat: null };
+}
+
+function go(deal, step) {
+  const deals = rp.data.deals;
+  deal = Math.max(0, Math.min(deals.length - 1, deal));
+  const n = deals[deal].frames.length;
+  step = Math.max(0, Math.min(n - 1, step));
+  rp.deal = deal;
+  rp.step = step;
+  history.replaceState(null, "", `#deal=${deal}&step=${step}`);
+  draw();
+}
+
+/** One step on; past a deal's end, the next deal's first frame (and back likewise). */
+function forward() {
+  const n = rp.data.deals[rp.deal].frames.length;
+  if (rp.step < n - 1) go(rp.deal, rp.step + 1);
+  else if (rp.deal < rp.data.deals.length - 1) go(rp.deal + 1, 0);
+}
+
+function back() {
+  if (rp.step > 0) go(rp.deal, rp.step - 1);
+  else if (rp.deal > 0) go(rp.deal - 1, rp.data.deals[rp.deal - 1].frames.length - 1);
+}
+
+function draw() {
+  const deal = rp.data.deals[rp.deal];
+  const frames = deal.frames;
+  const frame = frames[rp.step];
+  const atEnd = rp.step === frames.length - 1;
+  const view = frame.view;
+  const ctx = ctxAt(rp.deal, frame, atEnd);
+  $("#deal-select").value = String(rp.deal);
+  $("#deal-no").textContent = `deal ${deal.number + 1} of ${rp.data.deals.length}`;
+  $("#step-count").textContent = `step ${rp.step} of ${frames.length - 1}`;
+  $('[data-testid="step-first"]').disabled = $('[data-testid="step-back"]').disabled = rp.step === 0 && rp.deal === 0;
+  $('[data-testid="step-last"]').disabled = atEnd;
+  $('[data-testid="step-forward"]').disabled = atEnd && rp.deal === rp.data.deals.length - 1;
+
+  const spots = seatSpots(view.players, 0);
+  drawSeats($("#seats"), { view, spots, mySeat: null, kinds: rp.data.seats, botLabels: rp.botLabels });
+  const current = view.current_trick ?? [];
+  const tricks = view.tricks ?? [];
+  const caption = $("#trick-caption");
+  if (current.length) {
+    drawTrick($("#trick"), current, spots);
+    $("#trick").dataset.complete = "false";
+    caption.textContent = `${seatName(current[0][0], null)} led`;
+  } else if (tricks.length) {
+    const t = tricks[tricks.length - 1];
+    drawTrick($("#trick"), t.plays, spots, { winner: t.winner });
+    $("#trick").dataset.complete = "true";
+    caption.textContent = t.winner === null || t.winner === undefined ? "" : `${seatName(t.winner, null)} took the trick`;
+  } else {
+    $("#trick").replaceChildren();
+    caption.textContent = "";
+  }
+
+  $("#step-line").textContent = rp.step === 0
+    ? `Deal ${deal.number + 1}: ${seatName(deal.dealer, null)} deals.`
+    : `${seatName(frame.actor, null)}: ${labelOf(rp.mod, frame.action, view)}`;
+
+  const hands = $("#hands");
+  hands.replaceChildren();
+  (view.hands ?? []).forEach((cards, seat) => {
+    let ordered = cards ?? [];
+    if (rp.mod && typeof rp.mod.handOrder === "function") {
+      try {
+        ordered = rp.mod.handOrder([...ordered], view);
+      } catch (e) {
+        console.error("handOrder failed", e);
+      }
+    }
+    hands.append(el("div", { class: "hand-row" + (view.to_act === seat ? " to-act" : ""), "data-seat": seat },
+      el("span", { class: "who" }, seatName(seat, null)),
+      ordered.length ? cardRow(ordered, "small") : el("span", { class: "muted" }, "no cards")));
+  });
+
+  $('[data-testid="info"]').replaceChildren(rp.mod ? guarded("the info panel", () => rp.mod.info(ctx.view, ctx)) : el("div"));
+  $('[data-testid="sheet"]').replaceChildren(el("h2", { class: "panel-title" }, "Score sheet"),
+    rp.mod ? guarded("the score sheet", () => rp.mod.sheet(ctx)) : el("div"));
+
+  const result = $("#result");
+  result.hidden = !atEnd;
+  if (atEnd) {
+    const summary = summaryOf(deal);
+    result.replaceChildren(el("h3", {}, `Deal ${deal.number + 1}: the result`),
+      rp.mod ? guarded("the deal summary", () => rp.mod.dealSummary(summary, ctx)) : el("div"),
+      el("h3", {}, "Tricks"), trickList(summary.tricks, null));
+  }
+}
+
+function setup() {
+  const select = $("#deal-select");
+  select.replaceChildren(...rp.data.deals.map((d, i) =>
+    el("option", { value: i }, `Deal ${d.number + 1} — ${seatName(d.dealer, null)} deals (${d.frames.length - 1} actions)`)));
+  select.addEventListener("change", () => go(Number(select.value), 0));
+  $('[data-testid="step-first"]').addEventListener("click", () => go(rp.deal, 0));
+  $('[data-testid="step-back"]').addEventListener("click", back);
+  $('[data-testid="step-forward"]').addEventListener("click", forward);
+  $('[data-testid="step-last"]').addEventListener("click", () => go(rp.deal, Infinity));
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target instanceof HTMLSelectElement || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const keys = { ArrowRight: forward, ArrowLeft: back,
+                   Home: () => go(rp.deal, 0), End: () => go(rp.deal, Infinity) };
+    if (keys[ev.key]) {
+      ev.preventDefault();
+      keys[ev.key]();
+    }
+  });
+  for (const tab of document.querySelectorAll("[data-tab]")) {
+    tab.addEventListener("click", () => {
+      for (const t of document.querySelectorAll("[data-tab]")) t.setAttribute("aria-selected", String(t === tab));
+      document.body.dataset.pane = tab.dataset.tab;
+    });
+  }
+  document.body.dataset.pane = "info";
+  $("#controls").hidden = false;
+}
+
+async function start() {
+  const id = encodeURIComponent(tableId);
+  $("#download").href = `/api/tables/${id}/record`;
+  $("#download").setAttribute("download", `stikk-${tableId}.json`);
+  try {
+    const [res, games] = await Promise.all([fetch(`/api/tables/${id}/replay`),
+                                            fetch("/api/games").catch(() => null)]);
+    const body = await res.json().catch(() => null);
+    if (!res.ok) {
+      const why = body && body.error ? body.error : `${res.status} ${res.statusText}`;
+      showError(res.status === 409 ? `This game is not over yet, so it cannot be replayed (${why}).` : `No replay: ${why}`);
+      $("#download").hidden = true;
+      return;
+    }
+    rp.data = body;
+    if (games && games.ok) {
+      const g = await games.json();
+      for (const b of g.bots ?? []) rp.botLabels[b.spec] = b.label;
+    }
+  } catch (e) {
+    showError(`The replay could not be loaded: ${e.message}`);
+    return;
+  }
+  if (!rp.data.deals || rp.data.deals.length === 0) {
+    showError("This game has no deals to replay.");
+    return;
+  }
+  try {
+    rp.mod = gameModule(rp.data.game);
+  } catch (e) {
+    console.error(e);
+  }
+  const title = rp.data.title ?? rp.data.game;
+  $("#title").textContent = `${title} — replay`;
+  document.title = `stikk — ${title} replay`;
+  setup();
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  go(Number(params.get("deal") ?? 0) || 0, Number(params.get("step") ?? 0) || 0);
+}
+
+start();

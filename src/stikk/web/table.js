@@ -1,0 +1,522 @@
+// The table page: one seat (or a spectator) at one table.  It reads the credential from the
+// URL fragment, keeps a websocket open (connection.js) and redraws everything from each
+// `view` message.  The browser never decides what is legal: a card or a button can be used
+// only when the exact action text is in `view.legal`, and every element that sends an
+// action carries that text in data-action (the end-to-end tests click those).
+import { gameModule } from "./games/index.js";
+import { el, cardText } from "./games/common.js";
+import { cardFace } from "./cards.js";
+import { TableConnection, credentialFromHash } from "./connection.js";
+import {
+  seatName, seatSpots, drawSeats, drawTrick, trickLine, trickList, winnersText,
+  guarded, labelOf, overlay, gameId, cardRow,
+} from "./render.js";
+
+const $ = (sel) => document.querySelector(sel);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
+const cred = credentialFromHash(location.hash);
+
+// Messages from bots can come faster than a person can follow: each view is shown for at
+// least this long when several are waiting; a long backlog (a reconnect) jumps to the newest.
+const PACE_MS = 300;
+const MAX_BACKLOG = 8;
+
+const page = {
+  msg: null,          // the last view message drawn
+  mod: null,          // the game module
+  mySeat: null,
+  dealsSeen: null,    // deals.length of the last drawn message (null before the first)
+  overShown: false,   // the game-over overlay was opened once already
+  pending: false,     // an action was sent and no answer came yet
+  sentAfter: 0,       // views received before the action was sent (they do not answer it)
+  botLabels: {},      // bot spec -> label, from /api/games
+  titles: {},         // game id -> title
+  openGroups: new Set(), // verbs whose folded group of buttons the player opened
+  received: 0,        // views received so far (each queued view keeps its number)
+  errorAfter: 0,      // an error shown stays until a view received after it is drawn
+  queue: [],
+  lastDraw: 0,
+  timer: null,
+};
+
+const conn = new TableConnection(tableId, cred, {
+  view: (msg) => enqueue(msg),
+  error: (msg) => showError(msg.message ?? "the server refused that"),
+  unknown: (msg) => console.warn("stikk: ignoring a message of unknown type", msg),
+  status: setStatus,
+});
+
+// -- connection state -----------------------------------------------------------------------
+function setStatus(state, detail) {
+  const node = $('[data-testid="status"]');
+  node.dataset.state = state;
+  node.textContent = state;
+  if (state === "closed") {
+    node.title = detail || "the server refused this link";
+    // Refused before anything was shown: no hand, no move box, only the reason.
+    if (page.msg === null) {
+      document.querySelector('[data-testid="hand"]')?.remove();
+      document.querySelector('[data-testid="actions"]')?.remove();
+      $("#move-form")?.remove();
+    }
+  } else {
+    node.removeAttribute("title");
+  }
+}
+
+// -- the queue of views ---------------------------------------------------------------------
+function enqueue(msg) {
+  page.received += 1;
+  page.queue.push({ msg, seq: page.received });
+  if (page.queue.length > MAX_BACKLOG) page.queue.splice(0, page.queue.length - 1);
+  pump();
+}
+
+function pump() {
+  if (page.timer || page.queue.length === 0) return;
+  const wait = page.lastDraw + PACE_MS - performance.now();
+  if (wait > 0 && page.msg !== null) {
+    page.timer = setTimeout(() => { page.timer = null; pump(); }, wait);
+    return;
+  }
+  const { msg, seq } = page.queue.shift();
+  page.lastDraw = performance.now();
+  if (seq > page.errorAfter) clearError();
+  if (seq > page.sentAfter) page.pending = false; // the answer to a sent action, or later
+  draw(msg);
+  if (page.queue.length) pump();
+}
+
+// -- errors -----------------------------------------------------------------------------
+function showError(text) {
+  const node = $('[data-testid="error"]');
+  node.textContent = text;
+  node.hidden = false;
+  page.errorAfter = page.received;
+  page.pending = false;
+  if (page.msg) drawMine(page.msg); // buttons back to life: nothing changed at the table
+}
+
+function clearError() {
+  const node = $('[data-testid="error"]');
+  node.textContent = "";
+  node.hidden = true;
+}
+
+// -- sending --------------------------------------------------------------------------------
+/** Send one intent (a legal text from a click, or a typed move); true if it went out. */
+function send(action) {
+  if (page.pending) return false;
+  if (!conn.act(action)) {
+    showError("Not connected: the move was not sent. Reconnecting…");
+    return false;
+  }
+  page.pending = true;
+  page.sentAfter = page.received;
+  closeChooser();
+  if (page.msg) drawMine(page.msg);
+  return true;
+}
+
+// -- drawing ----------------------------------------------------------------------------------
+function ctxOf(msg) {
+  return { game: gameId(msg.view.game), view: msg.view, deals: msg.deals ?? [],
+           seats: msg.seats ?? [], mySeat: msg.seat };
+}
+
+/** A new view from the server: redraw, then the overlays its changes call for. */
+function draw(msg) {
+  const first = page.msg === null;
+  // An open chooser offers the old legal actions: close it when they change.
+  if (!first && JSON.stringify(page.msg.view.legal) !== JSON.stringify(msg.view.legal)) closeChooser();
+  page.msg = msg;
+  page.mySeat = msg.seat;
+  if (!page.mod) {
+    try {
+      page.mod = gameModule(msg.view.game);
+    } catch (e) {
+      console.error(e);
+      page.mod = null;
+    }
+  }
+  paint(msg);
+  const ctx = ctxOf(msg);
+  // A deal just ended: the server has already dealt the next one, so the summary of the
+  // finished deal comes from `deals`, in an overlay over the live table.
+  const deals = msg.deals ?? [];
+  if (!first && page.dealsSeen !== null && deals.length > page.dealsSeen) {
+    showDealSummary(deals[deals.length - 1], ctx);
+  }
+  page.dealsSeen = deals.length;
+  if (msg.over && !page.overShown) {
+    page.overShown = true;
+    showGameOver(ctx);
+  }
+}
+
+/** Everything on the page that follows from one message (no overlays, no state changes). */
+function paint(msg) {
+  const view = msg.view;
+  drawHeader(view);
+  const spots = seatSpots(view.players, msg.seat ?? 0);
+  drawSeats($("#seats"), { view, spots, mySeat: msg.seat, seatInfo: msg.seats, botLabels: page.botLabels });
+  drawTable(view, spots);
+  drawLast(msg);
+  drawMine(msg);
+  drawSide(view, ctxOf(msg));
+}
+
+function drawHeader(view) {
+  const id = gameId(view.game);
+  const title = page.titles[id] ?? id;
+  $("#title").textContent = title;
+  $("#title").title = view.game;
+  document.title = `stikk — ${title}`;
+  $("#deal-no").textContent = `deal ${view.deal_number + 1}`;
+}
+
+/** The trick in the middle: the one in progress, or, between tricks, the one just won. */
+function drawTable(view, spots) {
+  const layer = $("#trick");
+  const caption = $("#trick-caption");
+  const current = view.current_trick ?? [];
+  const tricks = view.tricks ?? [];
+  if (current.length > 0) {
+    drawTrick(layer, current, spots);
+    layer.dataset.complete = "false";
+    caption.textContent = `${seatName(current[0][0], page.mySeat)} led`;
+  } else if (tricks.length > 0) {
+    const t = tricks[tricks.length - 1];
+    drawTrick(layer, t.plays, spots, { winner: t.winner });
+    layer.dataset.complete = "true";
+    caption.textContent = t.winner === null || t.winner === undefined ? "" :
+      `${seatName(t.winner, page.mySeat)} took the trick`;
+  } else {
+    layer.replaceChildren();
+    layer.dataset.complete = "false";
+    caption.textContent = "";
+  }
+  const lastBtn = $('[data-testid="last-trick"]');
+  lastBtn.disabled = lastTrick() === null;
+}
+
+/** view.tricks[-1]; at the start of a deal, the last trick of the deal before. */
+function lastTrick() {
+  const msg = page.msg;
+  if (!msg) return null;
+  const tricks = msg.view.tricks ?? [];
+  if (tricks.length) return { trick: tricks[tricks.length - 1], note: "" };
+  const deals = msg.deals ?? [];
+  const prev = deals.length ? deals[deals.length - 1].tricks ?? [] : [];
+  if (prev.length) return { trick: prev[prev.length - 1], note: ` (deal ${deals[deals.length - 1].number + 1})` };
+  return null;
+}
+
+/** The latest action, from the message's `last`, else the view's own history of the deal. */
+function drawLast(msg) {
+  const node = $("#last-action");
+  const history = msg.view.history ?? [];
+  const last = msg.last ?? (history.length ? { seat: history[history.length - 1][0], action: history[history.length - 1][1] } : null);
+  node.textContent = last ? `${seatName(last.seat, msg.seat)}: ${labelOf(page.mod, last.action, msg.view)}` : "";
+}
+
+/** Cards of the legal PLAY actions: "PLAY 8S+8D RISK" -> ["8S", "8D"]. */
+function playCards(action) {
+  const m = /^PLAY (\S+)/.exec(action);
+  return m ? m[1].split("+") : null;
+}
+
+/** The viewer's own part: the hand, the buttons, the move box (none for a spectator). */
+function drawMine(msg) {
+  const view = msg.view;
+  const spectator = msg.seat === null || msg.seat === undefined;
+  const handNode = $('[data-testid="hand"]');
+  const actionsNode = $('[data-testid="actions"]');
+  const form = $("#move-form");
+  $("#watching").hidden = !spectator;
+  if (spectator) {
+    handNode?.remove();
+    actionsNode?.remove();
+    form?.remove();
+    $("#turn-line").textContent = view.to_act === null || view.to_act === undefined ? "" :
+      `${seatName(view.to_act, null)} to play`;
+    return;
+  }
+  form.hidden = false; // hidden until the first view says this is a seat
+  // While a move is on its way nothing is offered: the next view (or a refusal) says what is.
+  const legal = page.pending ? [] : view.legal ?? [];
+  const hand = Array.isArray(view.hand) ? view.hand : null;
+  const inHand = new Set(hand ?? []);
+
+  // Which actions each card of the hand can start; PLAY actions naming a card not in the
+  // hand (none in the current games) still get a button, so nothing legal is unreachable.
+  const byCard = new Map();
+  const onCards = new Set();
+  for (const a of legal) {
+    const cards = playCards(a);
+    if (!cards || !cards.every((c) => inHand.has(c))) continue;
+    onCards.add(a);
+    for (const c of cards) {
+      if (!byCard.has(c)) byCard.set(c, []);
+      byCard.get(c).push(a);
+    }
+  }
+  // Buttons: every action that is not a card's only one.  A card with several (Brus:
+  // "PLAY 8S", "PLAY 8S+8D", "PLAY 8S RISK") opens a chooser, and its choices are also
+  // shown as buttons, so a multiple play or a risk is in plain sight.
+  const buttons = legal.filter((a) => !onCards.has(a) ||
+    playCards(a).some((c) => byCard.get(c).length > 1));
+
+  const myTurn = view.to_act === msg.seat && legal.length > 0;
+  $("#turn-line").textContent = page.pending ? "Sending your move…" : myTurn ? "Your turn" + (byCard.size ? ": play a card" : "") :
+    view.to_act === null || view.to_act === undefined ? "" : `Waiting for ${seatName(view.to_act, msg.seat)}…`;
+  $("#turn-line").classList.toggle("mine", myTurn);
+
+  drawButtons(actionsNode, buttons, view);
+
+  handNode.replaceChildren();
+  if (hand === null) {
+    handNode.append(el("p", { class: "muted" }, "Your cards are hidden from you in this round."));
+  } else {
+    let ordered = hand;
+    if (page.mod && typeof page.mod.handOrder === "function") {
+      try {
+        ordered = page.mod.handOrder([...hand], view);
+      } catch (e) {
+        console.error("handOrder failed", e);
+      }
+    }
+    // Dim the cards that cannot be played only when some can: while bidding, none is dim.
+    const dimOthers = myTurn && byCard.size > 0;
+    for (const code of ordered) handNode.append(handCard(code, byCard.get(code) ?? [], dimOthers, view));
+  }
+  layoutHand();
+}
+
+// Past this many buttons, a verb with many forms (a Sjavs exchange has dozens) folds into a
+// group the player opens, so the hand stays in sight.
+const MANY_BUTTONS = 12;
+const FOLD_AT = 6;
+
+function actionButton(a, view) {
+  const b = el("button", { type: "button", class: "action-btn", "data-action": a }, labelOf(page.mod, a, view));
+  b.addEventListener("click", () => send(a));
+  return b;
+}
+
+/** The non-card actions as buttons, in the order of `legal`; many forms of one verb
+ *  ("EXCHANGE_TWO 7C 8D", ...) fold into a <details data-verb> group. */
+function drawButtons(node, actions, view) {
+  node.replaceChildren();
+  if (actions.length <= MANY_BUTTONS) {
+    for (const a of actions) node.append(actionButton(a, view));
+    return;
+  }
+  const groups = new Map();
+  for (const a of actions) {
+    const verb = a.split(" ")[0];
+    if (!groups.has(verb)) groups.set(verb, []);
+    groups.get(verb).push(a);
+  }
+  for (const [verb, list] of groups) {
+    if (list.length < FOLD_AT) {
+      for (const a of list) node.append(actionButton(a, view));
+      continue;
+    }
+    const name = verb.charAt(0) + verb.slice(1).toLowerCase().replaceAll("_", " ");
+    const group = el("details", { class: "action-group", "data-testid": "action-group", "data-verb": verb,
+                                  open: page.openGroups.has(verb) },
+      el("summary", {}, `${name}… (${list.length} choices)`),
+      el("div", { class: "action-group-list" }, ...list.map((a) => actionButton(a, view))));
+    group.addEventListener("toggle", () => {
+      if (group.open) page.openGroups.add(verb);
+      else page.openGroups.delete(verb);
+    });
+    node.append(group);
+  }
+}
+
+/** One card of the hand: a button when some legal action starts with it, else a plain card. */
+function handCard(code, actions, dim, view) {
+  const face = cardFace(code);
+  if (actions.length === 0) {
+    return el("div", { class: "hand-card" + (dim ? " dim" : ""), "data-card": code }, face);
+  }
+  const attrs = { type: "button", class: "hand-card playable", "data-card": code,
+                  "aria-label": `${cardText(code)}${actions.length > 1 ? " (choose how)" : ""}` };
+  if (actions.length === 1) attrs["data-action"] = actions[0];
+  else attrs["aria-haspopup"] = "dialog";
+  const b = el("button", attrs, face);
+  b.addEventListener("click", () => {
+    if (actions.length === 1) send(actions[0]);
+    else openChooser(code, actions, view, b);
+  });
+  return b;
+}
+
+/** Lay the hand out in one row, overlapping the cards as needed; when a card would show
+ *  less than a fingertip (40 px), use two rows instead. */
+function layoutHand() {
+  const hand = $('[data-testid="hand"]');
+  if (!hand) return;
+  for (const b of hand.querySelectorAll(".row-break")) b.remove();
+  const cards = [...hand.querySelectorAll(".hand-card")];
+  cards.forEach((c) => c.classList.remove("row-start"));
+  if (cards.length === 0) return;
+  cards[0].classList.add("row-start");
+  const width = hand.clientWidth;
+  const cardW = cards[0].getBoundingClientRect().width;
+  const step = (n) => (n < 2 ? cardW : (width - cardW) / (n - 1));
+  let perRow = cards.length;
+  if (step(perRow) < 40) {
+    perRow = Math.ceil(cards.length / 2);
+    const second = cards[perRow];
+    second.classList.add("row-start");
+    second.before(el("span", { class: "row-break", "aria-hidden": "true" }));
+  }
+  const overlap = Math.min(step(perRow) - cardW, 6);
+  hand.style.setProperty("--overlap", `${Math.floor(overlap)}px`);
+}
+window.addEventListener("resize", layoutHand);
+
+// -- the chooser (one card, several actions: Brus "PLAY 8S", "PLAY 8S+8D", "PLAY 8S RISK") --
+function openChooser(code, actions, view, anchor) {
+  closeChooser();
+  const list = el("div", { class: "chooser-list" });
+  for (const a of actions) {
+    const b = el("button", { type: "button", class: "action-btn", "data-action": a }, labelOf(page.mod, a, view));
+    b.addEventListener("click", () => send(a));
+    list.append(b);
+  }
+  const cancel = el("button", { type: "button", class: "plain-btn", "data-testid": "chooser-cancel" }, "Cancel");
+  cancel.addEventListener("click", closeChooser);
+  const box = el("div", { class: "chooser", "data-testid": "chooser", role: "dialog", "aria-label": `play ${cardText(code)}` },
+                 el("div", { class: "chooser-title" }, `${cardText(code)}: how?`), list, cancel);
+  $("#my-area").append(box);
+  box.querySelector("[data-action]").focus();
+  anchor.classList.add("choosing");
+}
+
+function closeChooser() {
+  document.querySelector('[data-testid="chooser"]')?.remove();
+  document.querySelector(".hand-card.choosing")?.classList.remove("choosing");
+}
+
+// -- the side: info panel, score sheet, moves of this deal -------------------------------------
+function drawSide(view, ctx) {
+  const info = $('[data-testid="info"]');
+  const sheet = $('[data-testid="sheet"]');
+  info.replaceChildren(page.mod ? guarded("the info panel", () => page.mod.info(view, ctx))
+                                : el("p", { class: "muted" }, `No display for ${view.game}.`));
+  sheet.replaceChildren(el("h2", { class: "panel-title" }, "Score sheet"),
+    page.mod ? guarded("the score sheet", () => page.mod.sheet(ctx)) : el("p", { class: "muted" }, ""));
+  const list = $("#history-list");
+  list.replaceChildren();
+  for (const [seat, action] of view.history ?? []) {
+    list.append(el("li", {}, el("span", { class: "who" }, seatName(seat, ctx.mySeat)), " ", labelOf(page.mod, action, view)));
+  }
+  $("#history summary").textContent = `Moves this deal (${(view.history ?? []).length})`;
+}
+
+function setupTabs() {
+  for (const tab of document.querySelectorAll("[data-tab]")) {
+    tab.addEventListener("click", () => {
+      for (const t of document.querySelectorAll("[data-tab]")) t.setAttribute("aria-selected", String(t === tab));
+      document.body.dataset.pane = tab.dataset.tab;
+    });
+  }
+  document.body.dataset.pane = "info";
+}
+
+// -- overlays ---------------------------------------------------------------------------------
+function showDealSummary(deal, ctx) {
+  document.querySelector('[data-testid="deal-summary"]')?.remove();
+  const body = el("div", { class: "summary-body" },
+    page.mod ? guarded("the deal summary", () => page.mod.dealSummary(deal, ctx)) : el("div"),
+    el("h3", {}, "Tricks"),
+    trickList(deal.tricks, ctx.mySeat));
+  const close = el("button", { type: "button", class: "primary-btn", "data-testid": "close-summary" }, "Continue");
+  const box = overlay("deal-summary", `Deal ${deal.number + 1} is over`, body, [close]);
+  close.addEventListener("click", () => box.remove());
+  $("#overlays").append(box);
+  close.focus();
+}
+
+function showGameOver(ctx) {
+  const view = ctx.view;
+  const winner = view.sheet ? view.sheet.winner : null;
+  const body = el("div", { class: "summary-body" },
+    el("p", { class: "winners", "data-testid": "winners" }, winnersText(winner, ctx.mySeat)),
+    page.mod ? guarded("the score sheet", () => page.mod.sheet(ctx)) : el("div"));
+  const record = el("a", { class: "primary-btn", href: `/api/tables/${encodeURIComponent(tableId)}/record`,
+                           download: `stikk-${tableId}.json`, "data-testid": "download-record" }, "Download record");
+  const replay = el("a", { class: "primary-btn", href: `/replay/${encodeURIComponent(tableId)}`,
+                           "data-testid": "replay-link" }, "Replay");
+  const lobby = el("a", { class: "plain-btn", href: "/" }, "Lobby");
+  const close = el("button", { type: "button", class: "plain-btn", "data-testid": "close-game-over" }, "Look at the table");
+  const box = overlay("game-over", "Game over", body, [record, replay, lobby, close]);
+  close.addEventListener("click", () => box.remove());
+  $("#overlays").append(box);
+}
+
+function showLastTrick() {
+  const found = lastTrick();
+  document.querySelector('[data-testid="last-trick-view"]')?.remove();
+  if (!found) return;
+  const { trick, note } = found;
+  const cards = el("div", { class: "last-trick-cards" });
+  for (const [seat, code] of trick.plays) {
+    cards.append(el("figure", { class: "last-play" + (seat === trick.winner ? " winner" : "") },
+      cardRow(code.split("+"), "small"), el("figcaption", {}, seatName(seat, page.mySeat))));
+  }
+  const body = el("div", {}, cards, el("ul", { class: "trick-list plain" }, trickLine(trick, page.mySeat)));
+  const close = el("button", { type: "button", class: "primary-btn", "data-testid": "close-last-trick" }, "Close");
+  const box = overlay("last-trick-view", `Last trick${note}`, body, [close]);
+  close.addEventListener("click", () => box.remove());
+  box.addEventListener("click", (ev) => { if (ev.target === box) box.remove(); });
+  $("#overlays").append(box);
+  close.focus();
+}
+
+// -- start ------------------------------------------------------------------------------------
+async function loadLabels() {
+  try {
+    const res = await fetch("/api/games");
+    if (!res.ok) return;
+    const data = await res.json();
+    for (const b of data.bots ?? []) page.botLabels[b.spec] = b.label;
+    for (const g of data.games ?? []) page.titles[g.id] = g.title;
+    if (page.msg) paint(page.msg); // the labels are news; the error shown, if any, stays
+  } catch (e) {
+    console.warn("stikk: no game list", e);
+  }
+}
+
+function setupForm() {
+  const form = $("#move-form");
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const input = $('[data-testid="move-input"]');
+    const text = input.value;
+    if (!text.trim() || page.pending) return;
+    if (send(text)) input.value = ""; // as typed: the server parses it, or says why not
+  });
+}
+
+function start() {
+  setupTabs();
+  setupForm();
+  $('[data-testid="last-trick"]').addEventListener("click", showLastTrick);
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeChooser(); });
+  // The fragment changed by hand (another seat's link pasted): start over with it.
+  window.addEventListener("hashchange", () => location.reload());
+  if (!tableId) {
+    showError("This page needs a table: /table/ID#token=…");
+    setStatus("closed");
+    return;
+  }
+  loadLabels();
+  conn.start();
+}
+
+start();

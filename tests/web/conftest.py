@@ -1,0 +1,116 @@
+"""End-to-end fixtures (issue 7 §6): a real ``stikk serve`` on loopback and a real headless
+Chromium (Debian's package) driven by Playwright."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+
+@dataclass(frozen=True)
+class Server:
+    """A running server: its base URL and a JSON client for its API."""
+
+    url: str
+    proc: subprocess.Popen[str]
+
+    def api(self, method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return json.load(r)
+        except urllib.error.HTTPError as e:
+            raise AssertionError(f"{method} {path}: {e.code} {e.read().decode()}") from None
+
+    def table(self, game: str, seats: list[str], seed: int, **extra: Any) -> dict[str, Any]:
+        """A new table (the API's answer: id, tokens, links)."""
+        made: dict[str, Any] = self.api("POST", "/api/tables",
+                                        {"game": game, "seats": seats, "seed": seed, **extra})
+        return made
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("web") / "e2e.db"
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "stikk", "serve", "--port", str(port),
+         "--db", f"sqlite:///{db}", "--away", "600"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    srv = Server(f"http://127.0.0.1:{port}", proc)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(srv.url + "/health", timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"stikk serve did not start: {proc.stderr and proc.stderr.read()}")
+        time.sleep(0.1)
+    yield srv
+    proc.terminate()
+    proc.communicate(timeout=30)
+
+
+def chromium_path() -> str:
+    """Debian's Chromium (``STIKK_CHROMIUM`` overrides); the tests need a real browser."""
+    path = os.environ.get("STIKK_CHROMIUM") or shutil.which("chromium")
+    if not path or not Path(path).exists():
+        pytest.fail("the browser tests need Chromium: apt-get install chromium "
+                    "(or set STIKK_CHROMIUM to a Chromium binary)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert not errors, f"the page raised: {errors}"

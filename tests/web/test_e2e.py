@@ -1,0 +1,172 @@
+"""End-to-end tests in a real headless Chromium (issue 7 §6): complete deals of every game
+played against bots through the page, an illegal move refused, a reload mid-deal, the
+spectator's page, the lobby, a phone-sized screen and the replay viewer."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from websockets.sync.client import connect
+
+from stikk.games import make_game
+
+from .conftest import Server
+
+GAMES = ["romanian-whist", "sjavs", "bauernstoss", "brus", "icelandic-brus", "styrivolt"]
+TURN_TIMEOUT = 30_000  # ms: bots are heuristic, so a turn comes back within moments
+
+
+def seat_message(server: Server, table_id: str, token: str) -> dict[str, Any]:
+    """What the server sends the seat right now, read over a second connection."""
+    with connect(server.url.replace("http", "ws") + f"/ws/{table_id}") as ws:
+        ws.send(json.dumps({"type": "join", "token": token}))
+        msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
+    assert msg["type"] == "view", msg
+    return msg
+
+
+def page_actions(page: Page) -> list[str]:
+    """Every action an element of the page would send if clicked."""
+    return page.eval_on_selector_all(
+        "[data-action]", "els => els.filter(e => e.offsetParent !== null)"
+                         ".map(e => e.dataset.action)")
+
+
+def wait_for_turn_or_summary(page: Page) -> bool:
+    """Wait until the player may act (True) or a deal summary is shown (False)."""
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=deal-summary]:not([hidden])')"
+        " || [...document.querySelectorAll('[data-action]')].some(e => e.offsetParent)",
+        timeout=TURN_TIMEOUT)
+    return not page.locator("[data-testid=deal-summary]").is_visible()
+
+
+def hand_cards(page: Page) -> list[str]:
+    return page.eval_on_selector_all("[data-testid=hand] [data-card]",
+                                     "els => els.map(e => e.dataset.card)")
+
+
+def click_action(page: Page, action: str) -> None:
+    page.locator(f'[data-action="{action}"]:visible').first.click()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_complete_deal_is_played_through_the_page(server: Server, page: Page,
+                                                    game: str) -> None:
+    """Legal moves are exactly what can be clicked; an illegal typed move is refused by name
+    and changes nothing; a reload mid-deal brings the same hand back; the deal ends with its
+    summary and the next deal follows."""
+    players = make_game(game).players
+    made = server.table(game, ["human"] + ["heuristic"] * (players - 1), seed=11)
+    tid, token = made["id"], made["tokens"]["0"]
+    page.goto(server.url + made["links"]["0"])
+    expect(page.get_by_test_id("status")).to_have_attribute("data-state", "connected")
+    rng = random.Random(game)
+    moves = 0
+    while wait_for_turn_or_summary(page):
+        legal = seat_message(server, tid, token)["view"]["legal"]
+        wait_for_turn_or_summary(page)
+        offered = page_actions(page)
+        assert offered and set(offered) <= set(legal), (offered, legal)
+        if moves == 0:  # an illegal move, typed as at the terminal
+            before = server.api("GET", f"/api/tables/{tid}")["actions"]
+            held = set(hand_cards(page))
+            stranger = next(c for c in (f"{r}{s}" for s in "CSHD" for r in "AKQJT98765432")
+                            if c not in held and f"PLAY {c}" not in legal)
+            page.get_by_test_id("move-input").fill(f"PLAY {stranger}")
+            page.get_by_test_id("move-input").press("Enter")
+            error = page.get_by_test_id("error")
+            expect(error).to_be_visible()
+            assert error.inner_text().strip(), "the refusal gives no reason"
+            assert server.api("GET", f"/api/tables/{tid}")["actions"] == before
+        if moves == 2:  # reload mid-deal: the same seat, the same hand
+            held = hand_cards(page)
+            page.reload()
+            expect(page.get_by_test_id("status")).to_have_attribute("data-state", "connected")
+            assert wait_for_turn_or_summary(page)
+            assert hand_cards(page) == held
+            offered = page_actions(page)
+        click_action(page, rng.choice(offered))
+        moves += 1
+    summary = page.get_by_test_id("deal-summary")
+    assert summary.inner_text().strip()
+    page.get_by_test_id("close-summary").click()
+    expect(summary).to_be_hidden()
+    table = server.api("GET", f"/api/tables/{tid}")
+    assert table["deal_number"] >= 1 or table["over"]
+    assert moves >= 1
+
+
+def test_a_spectator_sees_the_table_but_no_hand_and_nothing_to_click(
+        server: Server, page: Page) -> None:
+    made = server.table("sjavs", ["heuristic"] * 4, seed=12)
+    page.goto(server.url + f"/table/{made['id']}#watch")
+    expect(page.get_by_test_id("status")).to_have_attribute("data-state", "connected")
+    page.wait_for_function("() => document.querySelector('[data-testid=trick] [data-card]')",
+                           timeout=TURN_TIMEOUT)
+    assert hand_cards(page) == [] and page_actions(page) == []
+    assert not page.get_by_test_id("move-input").is_visible()
+
+
+def test_the_lobby_creates_a_table_with_invitations_and_lists_it(server: Server,
+                                                                 page: Page) -> None:
+    page.goto(server.url + "/")
+    page.get_by_test_id("game-select").select_option("sjavs")
+    page.get_by_test_id("players-select").select_option("3")
+    page.get_by_test_id("seat-kind-1").select_option("human")
+    page.get_by_test_id("seat-kind-2").select_option("heuristic")
+    page.get_by_test_id("create").click()
+    link0 = page.get_by_test_id("invite-link-0")
+    expect(link0).to_be_visible()
+    invite0, invite1 = (page.get_by_test_id(f"invite-link-{s}").input_value()
+                        if page.get_by_test_id(f"invite-link-{s}").evaluate(
+                            "e => e.tagName") == "INPUT"
+                        else page.get_by_test_id(f"invite-link-{s}").inner_text()
+                        for s in (0, 1))
+    assert "#token=" in invite0 and "#token=" in invite1 and invite0 != invite1
+    table_id = invite0.split("/table/")[1].split("#")[0]
+    row = page.locator(f'[data-testid=table-row][data-table-id="{table_id}"]')
+    expect(row).to_be_visible(timeout=15_000)
+    assert "Sjavs" in row.inner_text()
+    page.goto(invite0 if invite0.startswith("http") else server.url + invite0)
+    expect(page.get_by_test_id("status")).to_have_attribute("data-state", "connected")
+    assert len(hand_cards(page)) == 10  # three-player Sjavs: ten cards each (rules §10)
+
+
+def test_the_table_fits_a_phone(server: Server, phone: Page) -> None:
+    made = server.table("styrivolt", ["human"] + ["heuristic"] * 3, seed=13)
+    phone.goto(server.url + made["links"]["0"])
+    expect(phone.get_by_test_id("status")).to_have_attribute("data-state", "connected")
+    wait_for_turn_or_summary(phone)
+    width = phone.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways on a phone ({width} px)"
+    for box in phone.eval_on_selector_all(
+            "[data-testid=hand] [data-card]",
+            "els => els.map(e => e.getBoundingClientRect().width)"):
+        assert box >= 40, f"a card {box} px wide is too small to tap"
+    click_action(phone, page_actions(phone)[0])
+    wait_for_turn_or_summary(phone)
+
+
+def test_the_replay_viewer_steps_through_a_finished_game(server: Server, page: Page) -> None:
+    made = server.table("romanian-whist(players=3)", ["random"] * 3, seed=14)
+    tid = made["id"]
+    page.wait_for_timeout(200)
+    for _ in range(300):  # random bots finish 21 rounds in moments
+        if server.api("GET", f"/api/tables/{tid}")["over"]:
+            break
+        page.wait_for_timeout(100)
+    page.goto(server.url + f"/replay/{tid}")
+    expect(page.get_by_test_id("step-action")).to_be_visible()
+    first = page.get_by_test_id("step-action").inner_text()
+    page.get_by_test_id("step-forward").click()
+    page.get_by_test_id("step-forward").click()
+    second = page.get_by_test_id("step-action").inner_text()
+    assert second != first
+    assert page.eval_on_selector_all("[data-testid=hands] [data-card]", "els => els.length")
+    page.get_by_test_id("step-last").click()
+    expect(page.get_by_test_id("deal-result")).to_be_visible()
