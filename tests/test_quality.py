@@ -51,7 +51,7 @@ def _readme_commands() -> list[str]:
 def test_readme_keeps_exactly_two_set_up_commands() -> None:
     cmds = _readme_commands()
     assert len(cmds) == 2, cmds
-    assert "stikk play" in cmds[0]
+    assert "stikk serve" in cmds[0]  # the web table is the main way to play (issue 7)
     assert "pytest" in cmds[1]
 
 
