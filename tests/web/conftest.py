@@ -93,24 +93,23 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    pg = context.new_page()
+def _page(browser: Browser, **context: Any) -> Iterator[Page]:
+    """A page in a fresh browser context that fails the test on any JavaScript error."""
+    ctx = browser.new_context(**context)
+    pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg
-    context.close()
+    ctx.close()
     assert not errors, f"the page raised: {errors}"
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    yield from _page(browser, viewport={"width": 1280, "height": 800})
 
 
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2)
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    context.close()
-    assert not errors, f"the page raised: {errors}"
+    yield from _page(browser, viewport={"width": 390, "height": 844}, is_mobile=True,
+                     has_touch=True, device_scale_factor=2)

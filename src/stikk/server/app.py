@@ -50,7 +50,7 @@ from ..games import game_class, game_ids, make_game
 from .catalogue import BOTS, game_entry
 from .hub import DEFAULT_AWAY, Hub
 from .store import DEFAULT_DB_URL, Store, StoreError
-from .table import SeatUnavailable, TableError
+from .table import SeatUnavailable, Table, TableError
 
 _log = logging.getLogger("uvicorn.error")  # uvicorn's own server log
 
@@ -168,10 +168,9 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
         return JSONResponse({"seat": seat, "token": token,
                              "link": f"/table/{table_id}#token={token}"})
 
-    @app.get("/api/tables/{table_id}/record")
-    async def table_record(table_id: str) -> JSONResponse:
-        """The finished game's record (CONFORMANCE.md §3), as a download; before the end
-        it would show every hand, so it is refused (409)."""
+    def finished_table(table_id: str, what: str) -> Table | JSONResponse:
+        """The table if its game is over; before the end ``what`` would show every hand,
+        so it is refused (409)."""
         try:
             table = hub.table(table_id)
         except TableError as e:
@@ -179,21 +178,24 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
         except StoreError as e:
             return _error(503, str(e))
         if not table.over:
-            return _error(409, "the game is not over: its record would show every hand")
+            return _error(409, f"the game is not over: its {what} would show every hand")
+        return table
+
+    @app.get("/api/tables/{table_id}/record")
+    async def table_record(table_id: str) -> JSONResponse:
+        """The finished game's record (CONFORMANCE.md §3), as a download."""
+        table = finished_table(table_id, "record")
+        if isinstance(table, JSONResponse):
+            return table
         return JSONResponse(table.record(), headers={
             "Content-Disposition": f'attachment; filename="stikk-{table.id}.json"'})
 
     @app.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str) -> JSONResponse:
         """A finished game position by position, every hand face up (the replay viewer)."""
-        try:
-            table = hub.table(table_id)
-        except TableError as e:
-            return _error(404, str(e))
-        except StoreError as e:
-            return _error(503, str(e))
-        if not table.over:
-            return _error(409, "the game is not over: its replay would show every hand")
+        table = finished_table(table_id, "replay")
+        if isinstance(table, JSONResponse):
+            return table
         deals = await asyncio.to_thread(table.replay_frames)
         return JSONResponse({"id": table.id, "game": table.game.text,
                              "title": table.game.title, "seats": table.seats,
