@@ -110,3 +110,18 @@ def test_shutdown_stops_the_bots_with_nothing_half_applied(tmp_path: Path) -> No
     table_id, played = asyncio.run(run())
     again = Table.load(_store(tmp_path), table_id)
     assert again.actions == played == _store(tmp_path).action_count(table_id)
+
+
+def test_a_deal_over_as_soon_as_dealt_is_written_and_the_next_one_dealt(
+        tmp_path: Path) -> None:
+    """Icelandic Brús rules IS-3.2: a cut point ends the deal before anyone acts.  The table
+    must not wait for an action that cannot come: the deal goes on the sheet, the next is
+    dealt, and a reload rebuilds the same.  (Seed 6 cuts a point in the first deal.)"""
+    store = _store(tmp_path)
+    table, _ = Table.create(store, "icelandic-brus", ["human"] * 4, seed=6)
+    first = table.match.deals[0]
+    assert first.terminal and first.history == []  # over as dealt: the cut scored
+    assert len(table.match.deals) == 2 and table.match.state.to_act is not None
+    assert len(table.deal_summaries) == 1 and table.deal_summaries[0]["result"] is not None
+    again = Table.load(store, table.id)
+    assert json.dumps(again.message(0)) == json.dumps(table.message(0))

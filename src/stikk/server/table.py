@@ -318,7 +318,8 @@ class Table:
                 frame["view"]["sheet"] = before
             frames[-1]["view"]["sheet"] = summary["sheet"]  # the deal written on the sheet
             out.append({"number": number, "dealer": deal.dealer, "frames": frames,
-                        "result": summary["result"], "sheet": summary["sheet"]})
+                        "result": summary["result"], "sheet": summary["sheet"],
+                        "final": summary["final"]})
         return out
 
     @staticmethod
@@ -376,11 +377,19 @@ class Table:
         self._last_tricks = [t.to_json() for t in state.tricks]
 
     def _next_deal(self) -> None:
-        number = len(self.match.deals)
-        rng = random.Random(f"{self.seed}:{number}")
-        deck = [format_card(c) for c in self.game.shuffled_deck(rng)]
-        self.store.add_deal(self.id, number, deck)
-        self._deal(deck, number)
+        """Deal (and store) the next deal; a deal over as soon as it is dealt (an Icelandic
+        cut point, rules IS-3.2) is written on the sheet and followed by the next one."""
+        while True:
+            number = len(self.match.deals)
+            rng = random.Random(f"{self.seed}:{number}")
+            deck = [format_card(c) for c in self.game.shuffled_deck(rng)]
+            self.store.add_deal(self.id, number, deck)
+            state = self._deal(deck, number)
+            if not state.terminal:
+                return
+            self._close_deal(state)
+            if self.over:
+                return
 
     def _deal(self, deck: list[str], number: int) -> State:
         state = self.match.start_deal(deck)
