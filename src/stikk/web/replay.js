@@ -26,7 +26,7 @@ function summaryOf(deal) {
   const frames = deal.frames ?? [];
   const last = frames.length ? frames[frames.length - 1].view : null;
   return { number: deal.number, dealer: deal.dealer, result: deal.result, sheet: deal.sheet,
-           tricks: last ? last.tricks ?? [] : [] };
+           final: deal.final ?? {}, tricks: last ? last.tricks ?? [] : [] };
 }
 
 /** ctx for the game modules at one frame: the deals finished by then (this one too once its
@@ -39,7 +39,7 @@ function ctxAt(dealIndex, frame, atEnd) {
   if (view.deal_number === undefined) view.deal_number = rp.data.deals[dealIndex].number;
   if (view.legal === undefined) view.legal = [];
   const seats = rp.data.seats.map((kind, seat) => ({ seat, kind, connected: false, standin: false }));
-  return { game: gameId(rp.data.game), view, deals, seats, mySeat: null };
+  return { game: gameId(rp.data.game), view, deals, seats, mySeat: null, options: rp.data.options ?? {} };
 }
 
 function go(deal, step) {

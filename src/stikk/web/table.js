@@ -121,7 +121,7 @@ function send(action) {
 // -- drawing ----------------------------------------------------------------------------------
 function ctxOf(msg) {
   return { game: gameId(msg.view.game), view: msg.view, deals: msg.deals ?? [],
-           seats: msg.seats ?? [], mySeat: msg.seat };
+           seats: msg.seats ?? [], mySeat: msg.seat, options: msg.options ?? {} };
 }
 
 /** A new view from the server: redraw, then the overlays its changes call for. */

@@ -2,8 +2,8 @@
 // kept in chalk (rules §9.6) — a horizontal line, one team's tally strokes above it and the
 // other's below, in fives, on the way to the target; the chalk with the team that has it; the
 // games won.
-import { el, svg, cardSpan, suitSpan, actionText, seatName, SUIT_SYMBOL, SUIT_NAME }
-  from "./common.js";
+import { el, svg, cardSpan, suitSpan, actionText, seatName, gameOptions, ensureStyle,
+  SUIT_SYMBOL, SUIT_NAME } from "./common.js";
 
 const SIDES = "AB";
 const JACKS = ["JC", "JS", "JH", "JD"]; // rules §2.3, highest first
@@ -13,39 +13,10 @@ const CONTRACT_NAMES = { ordinary: "ordinary game", small_solo: "Small Solo",
                          big_solo: "Big Solo", throw_in: "thrown in" };
 const RED = new Set(["H", "D"]);
 
-// -- options (rules §11), read from the canonical game string with the preset's values ----------
+// -- options (rules §11): the table's, resolved by the server (ctx.options) ------------------------
 
-const DEFAULTS = {
-  target_marks: 20, no_solo_in_first_deal: true, small_solo_allowed: true, solo_value_small: 8,
-  solo_value_big: 12, solo_decides_game: false, four_jacks_may_bid_number: false,
-  chalk_holder_threshold: 42, schneider_threshold: 91, schwarz_marks: 3,
-  first_deal_rule: "jackOfClubsHasChalk",
-};
-const PRESETS = {
-  alterSchoofkopp: { target_marks: 15, small_solo_allowed: false, solo_decides_game: true,
-                     four_jacks_may_bid_number: true, schneider_threshold: 89, schwarz_marks: 4,
-                     first_deal_rule: "sixtyOne" },
-};
-
-function gameOptions(game) {
-  const out = {};
-  const m = /\((.*)\)$/.exec(game || "");
-  if (!m) return out;
-  for (const part of m[1].split(",")) {
-    const i = part.indexOf("=");
-    if (i > 0) out[part.slice(0, i)] = part.slice(i + 1);
-  }
-  return out;
-}
-
-function rules(view) {
-  const given = gameOptions(view.game);
-  const out = { ...DEFAULTS, ...(PRESETS[given.preset] || {}) };
-  for (const [k, v] of Object.entries(given)) {
-    if (!(k in DEFAULTS)) continue;
-    out[k] = typeof DEFAULTS[k] === "number" ? Number(v) :
-             typeof DEFAULTS[k] === "boolean" ? v === "true" : v;
-  }
+function rules(ctx) {
+  const out = { ...ctx.options };
   out.need = out.chalk_holder_threshold;
   out.other = 121 - out.chalk_holder_threshold;
   return out;
@@ -141,10 +112,7 @@ const CSS = `
 .bs-sheet .bs-deals { font-size: 11px; color: var(--muted, #666); margin: 4px 2px; }
 `;
 
-function ensureStyle() {
-  if (typeof document === "undefined" || document.getElementById("bs-style")) return;
-  document.head.append(el("style", { id: "bs-style" }, CSS));
-}
+const ensureBsStyle = () => ensureStyle("bs-style", CSS);
 
 // -- games of the session, from the finished deals ------------------------------------------------
 
@@ -272,8 +240,8 @@ function board(sheetNow, r, ctx, { fresh = [Infinity, Infinity], title, small = 
 }
 
 export function sheet(ctx) {
-  ensureStyle();
-  const r = rules(ctx.view);
+  ensureBsStyle();
+  const r = rules(ctx);
   const games = gamesOf(ctx);
   const box = el("div", { class: "bs-sheet" });
   // The game on the board: the last one, unless the last deal ended it and the view is a later
@@ -470,9 +438,9 @@ function exchangeLines(view, r, ctx, box) {
 }
 
 export function info(view, ctx) {
-  ensureStyle();
+  ensureBsStyle();
   view = seated(view);
-  const r = rules(view);
+  const r = rules(ctx);
   const box = el("div", { class: "bs-info" });
   // this deal's place in its game: count back from the view's deal number to the last game end
   const earlier = ctx.deals.filter((d) => d.number < view.deal_number);
@@ -586,8 +554,8 @@ function whyLines(deal, entry, r, ctx) {
 }
 
 export function dealSummary(deal, ctx) {
-  ensureStyle();
-  const r = rules(ctx.view);
+  ensureBsStyle();
+  const r = rules(ctx);
   const res = deal.result;
   const games = gamesOf(ctx);
   let entry = null, gameNo = 0, dealNo = 0;
@@ -604,7 +572,7 @@ export function dealSummary(deal, ctx) {
   }
   const contract = res.contract === "ordinary"
     ? el("div", {}, "Trumps ", suitSpan(res.trump), ` · declared by ${seatName(res.declarer, ctx)} ` +
-         `(team ${SIDES[res.declarer % 2]})`)
+         `(team ${SIDES[res.declarer % 2]}${deal.final.high ? `, bid ${deal.final.high}` : ""})`)
     : el("div", {}, `${CONTRACT_NAMES[res.contract]} by ${seatName(res.declarer, ctx)} · trumps `,
          suitSpan(res.trump));
   box.append(contract);
@@ -635,7 +603,9 @@ export function dealSummary(deal, ctx) {
 // -- actions and the hand ----------------------------------------------------------------------------
 
 export function actionLabel(text, view) {
-  const r = rules(view);
+  // no ctx here: the game string states the solo values when not the engine's 8 and 12
+  const given = gameOptions(view && view.game);
+  const r = { solo_value_small: given.solo_value_small ?? 8, solo_value_big: given.solo_value_big ?? 12 };
   if (text === "PASS") return "Pass";
   const nb = /^(BID|MIT) (\d+) ([CSHD])$/.exec(text);
   if (nb) return `${nb[1] === "BID" ? "Bid" : "Mit"} ${nb[2]} with ${SUIT_SYMBOL[nb[3]]}`;

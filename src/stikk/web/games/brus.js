@@ -1,14 +1,15 @@
 // Danish Brus (rules/brus.md §2): the info panel, the matchstick sheet, the deal summary,
 // action labels and the hand order.  Everything is drawn from the table messages: the view
 // (BrusView: stock, trick_counts, sticks, points, risks, awards), the match sheet
-// ({sticks, over, winner}) and the finished deals ({result: {tricks, score}, sheet}).
+// ({sticks, over, winner}), the finished deals ({result: {tricks, score}, sheet, final}) and
+// the table options (ctx.options).
 //
 // The score is kept the tradition's way (DK-10.1): each side starts with a heap of
 // matchsticks and throws one away per point; the first side with none left wins.
 //
 // Also exported for the Icelandic module (the same ranking of beating cards) and the
-// Stýrivolt module: gameOptions, sideNaming, moduleBox, rankIndex, suitIndex, STIKKORT.
-import { el, svg, cardSpan, cardText, seatName } from "./common.js";
+// Stýrivolt module: moduleBox, rankIndex, suitIndex, STIKKORT.
+import { el, svg, cardSpan, cardText, seatName, gameOptions, ensureStyle, sideNaming } from "./common.js";
 
 // -- cards -------------------------------------------------------------------------------------
 
@@ -92,56 +93,6 @@ function winnerNow(plays, opts, power) {
   return win;
 }
 
-// -- options and sides ---------------------------------------------------------------------------
-
-/** The options of a canonical game string: "brus(players=3,whistle=true)" -> {players: 3, whistle: true}. */
-export function gameOptions(game) {
-  const out = {};
-  const m = /\((.*)\)/.exec(game || "");
-  if (!m) return out;
-  for (const part of m[1].split(",")) {
-    const [k, v] = part.split("=");
-    if (v === undefined) continue;
-    out[k.trim()] = v === "true" ? true : v === "false" ? false : /^-?\d+$/.test(v) ? Number(v) : v;
-  }
-  return out;
-}
-
-const DEFAULTS = { players: 4, target: 12, game_bonus: 0 };
-
-function brusOptions(game) {
-  return { ...DEFAULTS, ...gameOptions(game) };
-}
-
-/**
- * How sides are called: with 4 players two partnerships (seat % 2), "We" / "They" for a
- * seated player, "Side A" / "Side B" for a spectator; with 3 players every seat is a side.
- */
-export function sideNaming(players, ctx) {
-  const four = players === 4;
-  const my = ctx && ctx.mySeat !== null && ctx.mySeat !== undefined ? ctx.mySeat : null;
-  const sides = four ? 2 : players;
-  const sideOf = (seat) => (four ? seat % 2 : seat);
-  const name = (side) => {
-    if (!four) return seatName(side, ctx || { mySeat: my });
-    if (my === null) return `Side ${"AB"[side]}`;
-    return side === my % 2 ? "We" : "They";
-  };
-  const plural = (side) => ["We", "They", "You"].includes(name(side));
-  return {
-    sides,
-    sideOf,
-    name,
-    /** "We throw" / "Side A throws" */
-    verb: (side, plain, third) => `${name(side)} ${plural(side) ? plain : third}`,
-    members: (side) => (four ? `seats ${side}+${side + 2}` : `seat ${side}`),
-    /** "We (seats 0+2)" or just the seat with three players */
-    label: (side) => (four ? `${name(side)} (seats ${side}+${side + 2})` : name(side)),
-    /** the viewer's side first (as the terminal's columns) */
-    columns: four ? (my === null || my % 2 === 0 ? [0, 1] : [1, 0]) : [...Array(players).keys()],
-  };
-}
-
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -182,9 +133,7 @@ const STYLE = `
 
 /** A module's outer box (info panel, sheet, deal summary), its style sheet in place. */
 export function moduleBox(cls) {
-  if (typeof document !== "undefined" && !document.getElementById("nordic-games-style")) {
-    document.head.append(el("style", { id: "nordic-games-style" }, STYLE));
-  }
+  ensureStyle("nordic-games-style", STYLE);
   return el("div", { class: `${cls} nordic` });
 }
 
@@ -260,10 +209,11 @@ function riskNotes(view, names, opts) {
   });
   const done = (view.tricks || []).length;
   const over = view.to_act === null;
-  const todo = notes.filter((r) => r.trick !== null && r.trick <= done);
+  // a finished deal's `final` has no history (no trick numbers): every risk is decided
+  const todo = notes.filter((r) => (over && r.trick === null) || (r.trick !== null && r.trick <= done));
   for (const [side, pts, kind] of (view.awards || []).filter((a) => RISK_KINDS.has(a[2]))) {
     if (!todo.length) break;
-    const group = kind === "oversmaek" ? todo.filter((r) => r.trick === todo[0].trick) : [todo[0]];
+    const group = kind === "oversmaek" && todo[0].trick !== null ? todo.filter((r) => r.trick === todo[0].trick) : [todo[0]];
     for (const r of group) {
       todo.splice(todo.indexOf(r), 1);
       Object.assign(r, { side, kind, held: side === names.sideOf(r.seat), points: 0 });
@@ -302,7 +252,7 @@ const AWARD_WORDS = {
 // -- the module interface -----------------------------------------------------------------------
 
 export function info(view, ctx) {
-  const opts = brusOptions(view.game);
+  const opts = ctx.options;
   const power = powerTable(opts);
   const names = sideNaming(view.players, ctx);
   const box = moduleBox("game-info brus-info");
@@ -423,47 +373,41 @@ function sideRow(y, label, left, thrownBefore, thrownNow, salt) {
   return g;
 }
 
-function outcome(deal, ctx, opts, names, exact) {
+/** What a finished deal came to, from its result and the awards its `final` view lists. */
+function outcome(deal, ctx, opts, names) {
+  const exact = deal.final.awards || [];
   const counts = sideTricks(deal.result.tricks, names);
-  const score = deal.result.score;
   const top = Math.max(...counts);
   const ws = counts.indexOf(top);
   const others = counts.filter((_, s) => s !== ws);
   const tricks = [top, ...others].join("–");
   const dealPts = Array(names.sides).fill(0);
-  const known = !!exact;
-  if (exact) exact.filter((a) => DEAL_KINDS.has(a[2])).forEach(([s, p]) => { dealPts[s] += p; });
+  exact.filter((a) => DEAL_KINDS.has(a[2])).forEach(([s, p]) => { dealPts[s] += p; });
   if (opts.no_stock) {
     if (names.sides === 3 && counts.filter((c) => c === top).length > 1) {
-      return { text: `A tie at ${top} tricks: the deal is void, nobody scores (DK-12.13).`, short: "tie: void", dealPts, known: true };
+      return { text: `A tie at ${top} tricks: the deal is void, nobody scores (DK-12.13).`, short: "tie: void", dealPts };
     }
     return { text: `${names.verb(ws, "win", "wins")} the deal with ${plural(top, "trick")}; all its awards are applied at its end (DK-12.13).`,
-      short: `${names.name(ws)} ${tricks}`, dealPts, known };
+      short: `${names.name(ws)} ${tricks}`, dealPts };
   }
   if (top < 5 && deal.sheet.over) {
-    const last = exact && exact.length ? exact[exact.length - 1] : null;
+    const last = exact.length ? exact[exact.length - 1] : null;
     const what = last ? `${last[2] === "whistle" ? "the whistle point" : "a risk point"} threw ${possessive(names.name(last[0]))} last stick`
       : "a point threw a side's last stick";
-    return { text: `The deal ends at once: ${what}, the game is over (DK-10.4).`, short: "game over", dealPts, known: true };
+    return { text: `The deal ends at once: ${what}, the game is over (DK-10.4).`, short: "game over", dealPts };
   }
   if (top < 5) {
-    return { text: "4–4–4: nobody reached five tricks, nobody scores for the deal; risk points stand (DK-8.3, DK-10.3).", short: "4–4–4", dealPts, known: true };
+    return { text: "4–4–4: nobody reached five tricks, nobody scores for the deal; risk points stand (DK-8.3, DK-10.3).", short: "4–4–4", dealPts };
   }
   const storm = others.every((x) => x === 0);
-  if (!exact) {
-    if (deal.sheet.over) {
-      return { text: `${names.verb(ws, "take", "takes")} five tricks (${tricks}); the game is over.`, short: "game over", dealPts, known: false };
-    }
-    dealPts[ws] = storm ? 2 : 1;
-  }
   const thrown = dealPts[ws] ? `; ${inSentence(names.verb(ws, "throw", "throws"))} ${plural(dealPts[ws], "stick")}` : "";
   if (!dealPts[ws]) {
-    return { text: `${names.verb(ws, "reach", "reaches")} five tricks, but the game was already over (DK-10.4).`, short: "game over", dealPts, known: true };
+    return { text: `${names.verb(ws, "reach", "reaches")} five tricks, but the game was already over (DK-10.4).`, short: "game over", dealPts };
   }
   if (storm && dealPts[ws] === 2) {
-    return { text: `${names.verb(ws, "storm", "storms")} the castle: ${tricks} (DK-8.2)${thrown}.`, short: `${names.name(ws)} storm ${tricks}`, dealPts, known: true };
+    return { text: `${names.verb(ws, "storm", "storms")} the castle: ${tricks} (DK-8.2)${thrown}.`, short: `${names.name(ws)} storm ${tricks}`, dealPts };
   }
-  return { text: `${names.verb(ws, "take", "takes")} five tricks first: ${tricks} (DK-8.1)${thrown}.`, short: `${names.name(ws)} 5 first`, dealPts, known: true };
+  return { text: `${names.verb(ws, "take", "takes")} five tricks first: ${tricks} (DK-8.1)${thrown}.`, short: `${names.name(ws)} 5 first`, dealPts };
 }
 
 function dealsTable(ctx, opts, names) {
@@ -486,7 +430,7 @@ function dealsTable(ctx, opts, names) {
       const thrown = before[s] - after[s];
       row.append(el("td", {}, counts[s]), el("td", { style: "white-space: nowrap" }, thrown ? `−${thrown}→${after[s]}` : after[s]));
     }
-    const note = outcome(d, ctx, opts, names, null).short;
+    const note = outcome(d, ctx, opts, names).short;
     if (names.sides === 2) {
       row.append(el("td", { class: "muted", style: "text-align: left" }, note));
       body.append(row);
@@ -501,7 +445,7 @@ function dealsTable(ctx, opts, names) {
 
 export function sheet(ctx) {
   const v = ctx.view || {};
-  const opts = brusOptions(v.game || ctx.game);
+  const opts = ctx.options;
   const players = v.players || opts.players;
   const names = sideNaming(players, ctx);
   const { start, left, sheet: sh } = sticksNow(ctx, opts, names.sides);
@@ -543,13 +487,13 @@ function gameEnd(sh, opts, names, players) {
 
 export function dealSummary(deal, ctx) {
   const v = ctx.view || {};
-  const opts = brusOptions(v.game || ctx.game);
+  const opts = ctx.options;
   const players = v.players || opts.players;
   const names = sideNaming(players, ctx);
-  // the view still shows this deal when it ended the game: its awards are then exact
+  // the view still shows this deal when it ended the game: its history then dates the risks
   const same = v.deal_number === deal.number && v.to_act === null && Array.isArray(v.awards);
-  const exact = same ? v.awards : null;
-  const res = outcome(deal, ctx, opts, names, exact);
+  const exact = deal.final.awards || [];
+  const res = outcome(deal, ctx, opts, names);
   const counts = sideTricks(deal.result.tricks, names);
   const score = deal.result.score;
   const box = moduleBox("deal-summary brus-summary");
@@ -559,23 +503,19 @@ export function dealSummary(deal, ctx) {
   const row = (label, cells) => table.append(el("tr", {}, el("td", {}, label),
     ...names.columns.map((s) => el("td", {}, cells[s] ? String(cells[s]) : "–"))));
   row("tricks", counts.map(String));
-  if (!opts.no_stock && res.known) {
+  if (!opts.no_stock) {
     const whistle = Array(names.sides).fill(0);
     const risk = Array(names.sides).fill(0);
-    if (exact) {
-      exact.forEach(([s, p, k]) => { if (k === "whistle") whistle[s] += p; else if (RISK_KINDS.has(k)) risk[s] += p; });
-    } else {
-      score.forEach((p, s) => { risk[s] = Math.max(0, p - res.dealPts[s]); });
-    }
-    row(exact || !opts.whistle ? "risk points" : "risk/whistle points", risk);
-    if (exact && whistle.some((x) => x)) row("whistles", whistle);
+    exact.forEach(([s, p, k]) => { if (k === "whistle") whistle[s] += p; else if (RISK_KINDS.has(k)) risk[s] += p; });
+    row("risk points", risk);
+    if (whistle.some((x) => x)) row("whistles", whistle);
     row("deal points", res.dealPts);
   }
   row("total points", score);
   box.append(table);
   box.append(el("p", { class: "outcome" }, res.text));
-  if (same) {
-    const notes = riskNotes(v, names, opts);
+  {
+    const notes = riskNotes(same ? v : { ...deal.final, players, to_act: null }, names, opts);
     if (notes.length) box.append(el("p", {}, el("b", {}, "Risks: "), ...riskNodes(notes, names, ctx)));
   }
   const deals = ctx.deals || [];
@@ -593,7 +533,7 @@ export function dealSummary(deal, ctx) {
 export function actionLabel(text, view) {
   const m = /^PLAY (\S+)(?: (RISK)(?: (\S+))?)?$/.exec(text);
   if (!m) return text;
-  const opts = brusOptions(view && view.game);
+  const opts = gameOptions(view && view.game); // no ctx here: the game string's options
   const power = powerTable(opts);
   const cards = sortCards(m[1].split("+"), power);
   let label = cards.map(cardText).join(" + ");
@@ -621,5 +561,5 @@ export function actionLabel(text, view) {
 }
 
 export function handOrder(cards, view) {
-  return sortCards(cards, powerTable(brusOptions(view && view.game)));
+  return sortCards(cards, powerTable(gameOptions(view && view.game))); // no ctx here
 }

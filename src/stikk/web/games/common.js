@@ -63,3 +63,57 @@ export function svg(tag, attrs = {}, ...children) {
 export function seatName(seat, ctx) {
   return seat === ctx.mySeat ? "You" : `Seat ${seat}`;
 }
+
+/**
+ * The options written in a canonical game string: "brus(players=3,whistle=true)" ->
+ * {players: 3, whistle: true}.  Only the non-default options are written there, so this is
+ * for actionLabel and handOrder alone, which get no ctx; everything else reads ctx.options
+ * (every option resolved by the server, presets applied).
+ */
+export function gameOptions(game) {
+  const out = {};
+  const m = /\((.*)\)$/.exec(game || "");
+  if (!m) return out;
+  for (const part of m[1].split(",")) {
+    const i = part.indexOf("=");
+    if (i <= 0) continue;
+    const v = part.slice(i + 1);
+    out[part.slice(0, i).trim()] = v === "true" ? true : v === "false" ? false : /^-?\d+$/.test(v) ? Number(v) : v;
+  }
+  return out;
+}
+
+/** Put a module's style sheet into the page once (by its element id). */
+export function ensureStyle(id, css) {
+  if (typeof document === "undefined" || document.getElementById(id)) return;
+  document.head.append(el("style", { id }, css));
+}
+
+/**
+ * How sides are called: with 4 players two partnerships (seat % 2), "We" / "They" for a
+ * seated player, "Side A" / "Side B" for a spectator; with 3 (or 2) players every seat is a side.
+ */
+export function sideNaming(players, ctx) {
+  const four = players === 4;
+  const my = ctx && ctx.mySeat !== null && ctx.mySeat !== undefined ? ctx.mySeat : null;
+  const sides = four ? 2 : players;
+  const sideOf = (seat) => (four ? seat % 2 : seat);
+  const name = (side) => {
+    if (!four) return seatName(side, ctx || { mySeat: my });
+    if (my === null) return `Side ${"AB"[side]}`;
+    return side === my % 2 ? "We" : "They";
+  };
+  const plural = (side) => ["We", "They", "You"].includes(name(side));
+  return {
+    sides,
+    sideOf,
+    name,
+    /** "We throw" / "Side A throws" */
+    verb: (side, plain, third) => `${name(side)} ${plural(side) ? plain : third}`,
+    members: (side) => (four ? `seats ${side}+${side + 2}` : `seat ${side}`),
+    /** "We (seats 0+2)" or just the seat with three players */
+    label: (side) => (four ? `${name(side)} (seats ${side}+${side + 2})` : name(side)),
+    /** the viewer's side first (as the terminal's columns) */
+    columns: four ? (my === null || my % 2 === 0 ? [0, 1] : [1, 0]) : [...Array(players).keys()],
+  };
+}

@@ -1,13 +1,14 @@
 // Icelandic Brús (rules/brus.md §3): the info panel, the comb, the deal summary, action labels
 // and the hand order.  Drawn from the table messages only: the view (IcelandicBrusView:
 // cut_card, cut_point, stock, tricks_won, risks, erased, hung, deal_score, awards), the sheet
-// ({erased, value, over, winner}) and the finished deals ({result: {tricks, score}, sheet}).
+// ({erased, value, over, winner}), the finished deals ({result, sheet, final: the view at the
+// deal's end}) and the table options (ctx.options).
 //
 // The comb (IS-6): five lines a side, the fifth one the rá; every point erases a line, the
 // first side to erase all five wins, worth the loser's unerased lines, 6 for a scratch
 // (klóra) and 2 instead of 1 when the loser was hung on the rá (IS-7.2).
-import { el, svg, cardSpan, cardText, seatName } from "./common.js";
-import { STIKKORT, gameOptions, moduleBox, sideNaming, rankIndex, suitIndex } from "./brus.js";
+import { el, svg, cardSpan, cardText, seatName, sideNaming } from "./common.js";
+import { STIKKORT, moduleBox, rankIndex, suitIndex } from "./brus.js";
 
 const LINES = 5;
 const POWER = Object.fromEntries(STIKKORT.map((c, i) => [c, STIKKORT.length - i])); // IS-2.1
@@ -83,11 +84,12 @@ function awardReasons(view, names, ctx) {
     else if (RISK_KINDS.has(kind)) {
       const [trick, seat] = risks[r++] || [null, null];
       const tr = trick !== null ? (view.tricks || [])[trick] : null;
-      const pos = tr ? tr.plays.findIndex((p) => p[0] === seat) : 0;
+      // an older deal's summary has no tricks: then where the K♥ was played goes unsaid
+      const pos = tr ? tr.plays.findIndex((p) => p[0] === seat) : null;
       const who = seat === null ? "a" : seat === ctx.mySeat ? "your" : `${seatName(seat, ctx)}'s`;
-      const where = pos === 0 ? "led" : "under one";
-      if (kind === "risk") why = `${who} risked K♥ (${where}), held in trick ${trick + 1} (IS-5.3)`;
-      else if (kind === "risk_beaten") why = `${who} risked K♥ (${where}), beaten by J♣ in trick ${trick + 1} (IS-5.3)`;
+      const where = pos === null ? "" : pos === 0 ? " (led)" : " (under one)";
+      if (kind === "risk") why = `${who} risked K♥${where}, held in trick ${trick + 1} (IS-5.3)`;
+      else if (kind === "risk_beaten") why = `${who} risked K♥${where}, beaten by J♣ in trick ${trick + 1} (IS-5.3)`;
       else why = `${who} illegal risk in trick ${trick + 1}: the penalty (IS-5.6)`;
     } else if (kind === "jana") why = "jana: five tricks to none, the deal and one extra point (IS-4.5)";
     else why = `the deal, ${t[side]} tricks to ${t[1 - side]} (IS-4.5)`;
@@ -96,7 +98,7 @@ function awardReasons(view, names, ctx) {
 }
 
 export function info(view, ctx) {
-  const opts = gameOptions(view.game);
+  const opts = ctx.options;
   const names = sideNaming(4, ctx);
   const box = moduleBox("game-info icelandic-brus-info");
   box.append(line("Sides:", names.columns.map(names.label).join(" against ")));
@@ -255,46 +257,22 @@ function combPicture(erased, hung, names, { over, winner }) {
   return pic;
 }
 
-/** The comb's hanging marks: from the view when it has them, else from the deal sheets. */
+/** The comb's hanging marks: from the view, else as the last finished deal left them. */
 function hungNow(ctx) {
   const v = ctx.view || {};
   if (Array.isArray(v.hung)) return v.hung;
-  const hung = [false, false];
-  for (const d of ctx.deals || []) {
-    const e = d.sheet.erased;
-    for (const s of [0, 1]) if (e[s] === 4 && e[1 - s] === 0) hung[s] = true;
-  }
-  return hung;
+  const deals = ctx.deals || [];
+  return deals.length ? deals[deals.length - 1].final.hung : [false, false];
 }
 
-/** Points per deal in words, inferred from the result (or exact from the view's awards). */
+/** Points per deal in words, from the awards its `final` view lists (the live view, with the
+ *  deal's tricks, when it still shows this deal). */
 function dealReasons(deal, ctx, names) {
   const v = ctx.view || {};
   if (v.deal_number === deal.number && v.to_act === null && Array.isArray(v.awards)) {
     return awardReasons(v, names, ctx);
   }
-  const tricks = deal.result.tricks;
-  const score = deal.result.score;
-  const out = [];
-  if (tricks.every((x) => x === 0) && !(deal.tricks || []).length) {
-    const side = deal.dealer % 2;
-    return [{ side, pts: score[side], kind: "cut", why: "the cut: J♣ or K♥ at the bottom (IS-3.3)" }];
-  }
-  const t = sideTricks(tricks);
-  const rest = [...score];
-  const ws = t[0] >= 5 ? 0 : t[1] >= 5 ? 1 : null;
-  if (ws !== null && !deal.sheet.over) {
-    const jana = t[1 - ws] === 0;
-    const pts = jana ? 2 : 1;
-    rest[ws] -= pts;
-    out.push({ side: ws, pts, kind: jana ? "jana" : "deal",
-      why: jana ? "jana: five tricks to none (IS-4.5)" : `the deal, ${t[ws]} tricks to ${t[1 - ws]} (IS-4.5)` });
-  }
-  for (const s of [0, 1]) {
-    if (rest[s] > 0) out.unshift({ side: s, pts: rest[s], kind: "risk",
-      why: ws === null || !deal.sheet.over ? "a K♥ risk (IS-5.3)" : "a K♥ risk and the deal" });
-  }
-  return out;
+  return awardReasons({ ...deal.final, tricks: deal.tricks || [] }, names, ctx);
 }
 
 function dealsTable(ctx, names) {
@@ -357,10 +335,8 @@ export function dealSummary(deal, ctx) {
   box.append(el("h3", {}, `Deal ${deal.number + 1} · dealer ${seatName(deal.dealer, ctx)} · cut by ${seatName((deal.dealer + 3) % 4, ctx)}`));
   const reasons = dealReasons(deal, ctx, names);
   const cut = reasons.length === 1 && reasons[0].kind === "cut";
-  const v = ctx.view || {};
   if (cut) {
-    const card = v.deal_number === deal.number && v.cut_card ? cardText(v.cut_card) : "J♣ or K♥";
-    box.append(el("p", {}, `No deal: ${card} was cut to the bottom (IS-3.3); the same dealer deals again.`));
+    box.append(el("p", {}, `No deal: ${cardText(deal.final.cut_card)} was cut to the bottom (IS-3.3); the same dealer deals again.`));
   } else {
     const t = sideTricks(deal.result.tricks);
     box.append(el("p", {}, "Tricks: " + names.columns.map((s) => `${names.name(s)} ${t[s]}`).join(" · ")));
@@ -375,7 +351,7 @@ export function dealSummary(deal, ctx) {
   }
   if (!reasons.length) box.append(el("p", {}, "Nobody scores in this deal."));
   box.append(el("p", {}, el("b", {}, "Comb: "), names.columns.map((s) => `${names.name(s)} ${deal.sheet.erased[s]} of 5 erased`).join(" · ")));
-  if (deal.sheet.over && deal.sheet.winner) box.append(gameEndText(deal.sheet, names, hungNow(ctx)));
+  if (deal.sheet.over && deal.sheet.winner) box.append(gameEndText(deal.sheet, names, deal.final.hung));
   return box;
 }
 

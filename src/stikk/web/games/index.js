@@ -6,8 +6,12 @@
 //   actionLabel(text, view)  -> string the label of an action button ("BID 2" -> "Bid 2")
 //   handOrder(cards, view)   -> array  the hand sorted as a player of this game holds it
 //
-// ctx = {game: id, view, deals: [DEAL_SUMMARY...], seats: [SEAT_INFO...], mySeat: seat | null}
-// (see /web_contract.md).  Modules are pure renderers: they never send anything.
+// ctx = {game: id, view, deals: [DEAL_SUMMARY...], seats: [SEAT_INFO...], mySeat: seat | null,
+//        options: {name: value, ...}}
+// (see /web_contract.md).  ctx.options are the table's game options as the server resolved them:
+// every option with its value, presets applied ({"players": 4, "preset": "alterSchoofkopp",
+// "target_marks": 15, ...}); read options there, never from the game string.  Each DEAL_SUMMARY's
+// `final` is the public view at that deal's end: read per-deal facts there.  Modules are pure renderers: they never send anything.
 import * as romanianWhist from "./romanian_whist.js";
 import * as sjavs from "./sjavs.js";
 import * as bauernstoss from "./bauernstoss.js";

@@ -1,7 +1,7 @@
 // Romanian Whist (rules/romanian-whist.md): the round in play beside the table, and the score
 // table of the whole schedule as it is kept on paper — one row per round, a column per player
 // with the bid, the tricks taken, the points of the round and the running total.
-import { el, cardSpan, suitSpan, actionText, seatName, SUIT_NAME } from "./common.js";
+import { el, cardSpan, suitSpan, actionText, seatName, ensureStyle, SUIT_NAME } from "./common.js";
 
 const SPECIAL = {
   blind8: { name: "Blind 8", note: "everybody bids before seeing his cards (rules §10.6)" },
@@ -11,41 +11,23 @@ const SPECIAL = {
 const DISPLAY_SUITS = ["S", "H", "C", "D"]; // black, red, black, red (as the terminal)
 const RANKS = "AKQJT98765432";
 
-// -- options and schedule (rules §3, §10), read from the canonical game string --------------
+// -- options (the table's, resolved by the server: ctx.options) and the schedule (rules §3, §10) --
 
-/** "romanian-whist(players=5,schedule=8-1-8)" -> {players: "5", schedule: "8-1-8"}. */
-function gameOptions(game) {
-  const out = {};
-  const m = /\((.*)\)$/.exec(game || "");
-  if (!m) return out;
-  for (const part of m[1].split(",")) {
-    const i = part.indexOf("=");
-    if (i > 0) out[part.slice(0, i)] = part.slice(i + 1);
-  }
-  return out;
-}
-
-/** "5:10" -> {length: 5, points: 10}; "off"/absent -> null. */
-function streak(text) {
-  const m = /^(\d+):(\d+)$/.exec(text || "");
-  return m ? { length: Number(m[1]), points: Number(m[2]) } : null;
-}
-
-/** The resolved options this module needs (defaults of options.py). */
-function rules(view) {
-  const o = gameOptions(view.game);
+/** The options this module needs, in its own words. */
+function rules(ctx) {
+  const o = ctx.options;
   return {
-    players: view.players,
-    schedule: o.schedule || "1-8-1",
+    players: o.players,
+    schedule: o.schedule,
     cardsPlusBid: o.score_formula === "cardsPlusBid",
-    success: streak(o.success_streak),
-    failure: streak(o.failure_streak),
-    zeroPlay: o.zero_play === "true",
-    specials: ["blind8", "zero8", "eight8"].filter((s) =>
-      (o.final_special_rounds || "").split("+").includes(s)),
+    success: o.success_streak, // {length, points} or null
+    failure: o.failure_streak,
+    zeroPlay: o.zero_play,
+    specials: ["blind8", "zero8", "eight8"].filter((x) => (o.final_special_rounds || []).includes(x)),
   };
 }
 
+// Copied engine logic (no field states the schedule): schedule.py round_plan.
 /** Every round of the game as [cards, special] (schedule.py round_plan). */
 function roundPlan(r) {
   const n = r.players;
@@ -135,10 +117,7 @@ const CSS = `
 .rw-summary .rw-schedule .rw-this { font-weight: bold; border: 1px solid currentColor; padding: 0 2px; }
 `;
 
-function ensureStyle() {
-  if (typeof document === "undefined" || document.getElementById("rw-style")) return;
-  document.head.append(el("style", { id: "rw-style" }, CSS));
-}
+const ensureRwStyle = () => ensureStyle("rw-style", CSS);
 
 // -- info: the round beside the table -------------------------------------------------------
 
@@ -238,9 +217,9 @@ function streakLine(view, ctx, r) {
 }
 
 export function info(view, ctx) {
-  ensureStyle();
+  ensureRwStyle();
   view = seated(view);
-  const r = rules(view);
+  const r = rules(ctx);
   const plan = roundPlan(r);
   const box = el("div", { class: "rw-info" });
   box.append(el("div", {}, el("b", {}, roundTitle(view.round_index, plan)),
@@ -298,9 +277,9 @@ function scoredCell(r, k, bid, won, pts, total, dealer) {
 }
 
 export function sheet(ctx) {
-  ensureStyle();
+  ensureRwStyle();
   const view = ctx.view;
-  const r = rules(view);
+  const r = rules(ctx);
   const plan = roundPlan(r);
   const n = view.players;
   // the sheet after the last finished round (the replay's views carry an older one), else the view's
@@ -399,9 +378,9 @@ function winnerText(winners, sh, r, ctx) {
 // -- the end of a round ------------------------------------------------------------------------
 
 export function dealSummary(deal, ctx) {
-  ensureStyle();
+  ensureRwStyle();
   const view = ctx.view;
-  const r = rules(view);
+  const r = rules(ctx);
   const plan = roundPlan(r);
   const n = view.players;
   const res = deal.result;

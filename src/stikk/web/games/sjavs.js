@@ -2,7 +2,7 @@
 // (rules §9) — a column per side ("We" / "They") or per player, each counting down from 24; each
 // new figure is written on the next line under the last one and the old figure struck through;
 // a flag on 6 (on the hook); crosses under the winners of each rubber; pending 60–60 ties.
-import { el, svg, cardSpan, suitSpan, actionText, seatName, SUIT_SYMBOL, SUIT_NAME }
+import { el, svg, cardSpan, suitSpan, actionText, seatName, ensureStyle, gameOptions, SUIT_SYMBOL, SUIT_NAME }
   from "./common.js";
 
 const START = 24;
@@ -16,26 +16,15 @@ const CROSS = "✕";
 
 // -- options and sides ---------------------------------------------------------------------------
 
-/** "sjavs(players=3,suduroy_deal=true)" -> {players: "3", suduroy_deal: "true"}. */
-function gameOptions(game) {
-  const out = {};
-  const m = /\((.*)\)$/.exec(game || "");
-  if (!m) return out;
-  for (const part of m[1].split(",")) {
-    const i = part.indexOf("=");
-    if (i > 0) out[part.slice(0, i)] = part.slice(i + 1);
-  }
-  return out;
-}
-
-function rules(view) {
-  const o = gameOptions(view.game);
+/** The options this module needs: the table's, resolved by the server (ctx.options). */
+function rules(ctx) {
+  const o = ctx.options;
   return {
-    n: view.players,
-    suduroyDeal: o.suduroy_deal === "true",
-    suduroyTies: o.suduroy_tie_bonus === "true",
-    doubleVictory: o.double_victory !== "false",
-    cutPackets: o.three_player_cut_packets || "3-4-3",
+    n: ctx.view.players,
+    suduroyDeal: o.suduroy_deal,
+    suduroyTies: o.suduroy_tie_bonus,
+    doubleVictory: o.double_victory,
+    cutPackets: o.three_player_cut_packets,
   };
 }
 
@@ -124,10 +113,7 @@ const CSS = `
 .sj-sheet .sj-legend { font-size: 11px; color: var(--muted, #666); text-align: center; margin: 4px 0; }
 `;
 
-function ensureStyle() {
-  if (typeof document === "undefined" || document.getElementById("sj-style")) return;
-  document.head.append(el("style", { id: "sj-style" }, CSS));
-}
+const ensureSjStyle = () => ensureStyle("sj-style", CSS);
 
 // -- the sheet's history, from the finished deals ---------------------------------------------------
 
@@ -138,7 +124,7 @@ function ensureStyle() {
  */
 function rubbersOf(ctx) {
   const k = ctx.view.players === 4 ? 2 : ctx.view.players;
-  const r = rules(ctx.view);
+  const r = rules(ctx);
   const rubbers = [{ lines: [], crosses: null }];
   let before = { figures: Array(k).fill(START), crosses: Array(k).fill(0), pending_ties: 0 };
   for (const deal of ctx.deals) {
@@ -298,14 +284,14 @@ function drawRubber(g, rubber, number, cols, ctx, y0, current, sheetNow) {
   } else if (current && sheetNow && sheetNow.pending_ties) {
     const t = sheetNow.pending_ties;
     g.append(svg("text", { x: left, y: y + 14, "font-size": 11, fill: "var(--accent2, #8a2c8f)" },
-                 `60–60 tie${t > 1 ? "s" : ""} pending: next scoring game +${bonusWords(t, rules(ctx.view))}`));
+                 `60–60 tie${t > 1 ? "s" : ""} pending: next scoring game +${bonusWords(t, rules(ctx))}`));
     y += 22;
   }
   return y + 10;
 }
 
 export function sheet(ctx) {
-  ensureStyle();
+  ensureSjStyle();
   const cols = columns(ctx);
   const rubbers = rubbersOf(ctx);
   // crosses and ties as after the last finished deal (a replay's view carries an older sheet)
@@ -468,9 +454,9 @@ function pilesTable(view, ctx) {
 }
 
 export function info(view, ctx) {
-  ensureStyle();
+  ensureSjStyle();
   view = seated(view);
-  const r = rules(view);
+  const r = rules(ctx);
   const n = view.players;
   const box = el("div", { class: "sj-info" });
   const rubber = ctx.deals.filter((d) => d.sheet && d.sheet.over).length + 1;
@@ -563,8 +549,8 @@ function outcomeText(res, before, r, ctx) {
 }
 
 export function dealSummary(deal, ctx) {
-  ensureStyle();
-  const r = rules(ctx.view);
+  ensureSjStyle();
+  const r = rules(ctx);
   const n = ctx.view.players;
   const res = deal.result;
   const i = ctx.deals.findIndex((d) => d.number === deal.number);
@@ -582,7 +568,8 @@ export function dealSummary(deal, ctx) {
   const cols = columns(ctx);
   const mside = sideOf(res.maker, n);
   box.append(el("div", {}, `Maker ${seatName(res.maker, ctx)}` +
-                (n === 4 ? ` (${colName(mside, ctx)})` : "") + ", ", suitSpan(res.trump),
+                (n === 4 ? ` (${colName(mside, ctx)})` : "") +
+                `, announced ${announcementWords(deal.final.announcements[res.maker])}, `, suitSpan(res.trump),
                 ` ${SUIT_NAME[res.trump]} trumps`));
   const tricks = Array(k).fill(0);
   res.tricks.forEach((t, s) => { tricks[sideOf(s, n)] += t; });
@@ -632,7 +619,10 @@ export function dealSummary(deal, ctx) {
 // -- actions and the hand ---------------------------------------------------------------------------
 
 export function actionLabel(text, view) {
-  const r = rules(view);
+  // no ctx here: the game string states the cut options when not the engine's defaults
+  const o = gameOptions(view && view.game);
+  const r = { n: view.players, suduroyDeal: o.suduroy_deal === true,
+              cutPackets: o.three_player_cut_packets || "3-4-3" };
   if (text === "CUT") return `Cut (${cutWords(true, r)})`;
   if (text === "KNOCK") return `Knock (${cutWords(false, r)})`;
   if (text === "PASS") return "Pass";

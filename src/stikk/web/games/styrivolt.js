@@ -9,8 +9,8 @@
 // earns a cross (a monk's cross, worth two, if the other side had rubbed out none) or rubs
 // out one of the other side's crosses; then a fresh line is drawn.  Only one side holds
 // crosses at a time.
-import { el, svg, cardSpan, cardText, suitSpan, seatName, SUIT_NAME, SUIT_SYMBOL } from "./common.js";
-import { gameOptions, moduleBox, sideNaming, rankIndex } from "./brus.js";
+import { el, svg, cardSpan, cardText, suitSpan, seatName, sideNaming, SUIT_NAME, SUIT_SYMBOL } from "./common.js";
+import { moduleBox, rankIndex } from "./brus.js";
 
 // -- roles (§5.1 - §5.3, §5.7) -------------------------------------------------------------------
 
@@ -346,7 +346,7 @@ function explain(view, text) {
 }
 
 export function info(view, ctx) {
-  const opts = gameOptions(view.game);
+  const opts = ctx.options;
   const names = sideNaming(4, ctx);
   const box = moduleBox("game-info styrivolt-info");
   box.append(line("Sides:", `${sideTag(0, names)} = seats 0+2, ${sideTag(1, names)} = seats 1+3`));
