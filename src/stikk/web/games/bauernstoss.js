@@ -3,7 +3,7 @@
 // other's below, in fives, on the way to the target; the chalk with the team that has it; the
 // games won.
 import { el, svg, cardSpan, suitSpan, actionText, seatName, gameOptions, ensureStyle,
-  SUIT_SYMBOL, SUIT_NAME } from "./common.js";
+  SUIT_SYMBOL, SUIT_NAME, plural } from "./common.js";
 
 const SIDES = "AB";
 const JACKS = ["JC", "JS", "JH", "JD"]; // rules §2.3, highest first
@@ -29,9 +29,6 @@ function seated(view) {
   return Number.isInteger(view.seat) && view.seat >= 0 ? view : { ...view, seat: null };
 }
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
 
 /** "You & Seat 2" / "Seat 1 & Seat 3". */
 function members(side, ctx) {

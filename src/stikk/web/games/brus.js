@@ -9,7 +9,7 @@
 //
 // Also exported for the Icelandic module (the same ranking of beating cards) and the
 // Stýrivolt module: moduleBox, rankIndex, suitIndex, STIKKORT.
-import { el, svg, cardSpan, cardText, seatName, gameOptions, ensureStyle, sideNaming } from "./common.js";
+import { el, svg, cardSpan, cardText, seatName, gameOptions, ensureStyle, sideNaming, plural, line, joinNodes } from "./common.js";
 
 // -- cards -------------------------------------------------------------------------------------
 
@@ -93,9 +93,6 @@ function winnerNow(plays, opts, power) {
   return win;
 }
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
 
 /** "We throw" -> "we throw" inside a sentence ("Seat 2 throws" stays). */
 function inSentence(text) {
@@ -137,16 +134,7 @@ export function moduleBox(cls) {
   return el("div", { class: `${cls} nordic` });
 }
 
-/** One line of the info panel: a bold head, then its content. */
-function line(head, ...content) {
-  return el("div", { class: "info-line" }, el("b", {}, head + " "), ...content);
-}
 
-function joinNodes(nodes, sep) {
-  const out = [];
-  nodes.forEach((n, i) => { if (i) out.push(sep); out.push(n); });
-  return out;
-}
 
 function setNodes(codes, power) {
   return joinNodes(sortCards(codes, power).map(cardSpan), " + ");

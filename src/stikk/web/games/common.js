@@ -117,3 +117,20 @@ export function sideNaming(players, ctx) {
     columns: four ? (my === null || my % 2 === 0 ? [0, 1] : [1, 0]) : [...Array(players).keys()],
   };
 }
+
+/** "1 trick", "3 tricks", "2 crosses". */
+export function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
+}
+
+/** One line of an info panel: a bold head, then its content. */
+export function line(head, ...content) {
+  return el("div", { class: "info-line" }, el("b", {}, head + " "), ...content);
+}
+
+/** The nodes with ``sep`` between each two. */
+export function joinNodes(nodes, sep) {
+  const out = [];
+  nodes.forEach((n, i) => { if (i) out.push(sep); out.push(n); });
+  return out;
+}

@@ -7,7 +7,7 @@
 // The comb (IS-6): five lines a side, the fifth one the rá; every point erases a line, the
 // first side to erase all five wins, worth the loser's unerased lines, 6 for a scratch
 // (klóra) and 2 instead of 1 when the loser was hung on the rá (IS-7.2).
-import { el, svg, cardSpan, cardText, seatName, sideNaming } from "./common.js";
+import { el, svg, cardSpan, cardText, seatName, sideNaming, plural, line } from "./common.js";
 import { STIKKORT, moduleBox, rankIndex, suitIndex } from "./brus.js";
 
 const LINES = 5;
@@ -44,13 +44,7 @@ function riskKind(pos) {
   return pos < 3 ? "under one (undir þig)" : "as the fourth card";
 }
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
 
-function line(head, ...content) {
-  return el("div", { class: "info-line" }, el("b", {}, head + " "), ...content);
-}
 
 function sideTricks(perSeat) {
   return [perSeat[0] + perSeat[2], perSeat[1] + perSeat[3]];

@@ -1,7 +1,7 @@
 // Romanian Whist (rules/romanian-whist.md): the round in play beside the table, and the score
 // table of the whole schedule as it is kept on paper — one row per round, a column per player
 // with the bid, the tricks taken, the points of the round and the running total.
-import { el, cardSpan, suitSpan, actionText, seatName, ensureStyle, SUIT_NAME } from "./common.js";
+import { el, cardSpan, suitSpan, actionText, seatName, ensureStyle, SUIT_NAME, plural } from "./common.js";
 
 const SPECIAL = {
   blind8: { name: "Blind 8", note: "everybody bids before seeing his cards (rules §10.6)" },
@@ -58,9 +58,6 @@ function num(n) {
   return n < 0 ? `−${-n}` : String(n);
 }
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
 
 function roundTitle(index, plan) {
   const [k, special] = plan[index] || [0, null];

@@ -9,7 +9,7 @@
 // earns a cross (a monk's cross, worth two, if the other side had rubbed out none) or rubs
 // out one of the other side's crosses; then a fresh line is drawn.  Only one side holds
 // crosses at a time.
-import { el, svg, cardSpan, cardText, suitSpan, seatName, sideNaming, SUIT_NAME, SUIT_SYMBOL } from "./common.js";
+import { el, svg, cardSpan, cardText, suitSpan, seatName, sideNaming, SUIT_NAME, SUIT_SYMBOL, plural, line, joinNodes } from "./common.js";
 import { moduleBox, rankIndex } from "./brus.js";
 
 // -- roles (§5.1 - §5.3, §5.7) -------------------------------------------------------------------
@@ -93,19 +93,8 @@ function cardRole(view, seat, code) {
 
 // -- small pieces ---------------------------------------------------------------------------------
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
-}
 
-function line(head, ...content) {
-  return el("div", { class: "info-line" }, el("b", {}, head + " "), ...content);
-}
 
-function joinNodes(nodes, sep) {
-  const out = [];
-  nodes.forEach((n, i) => { if (i) out.push(sep); out.push(n); });
-  return out;
-}
 
 /** "A (we)" / "B (they)", or just "A" for a spectator; side A always left on the board. */
 function sideTag(side, names) {
