@@ -87,7 +87,13 @@ def _parser() -> argparse.ArgumentParser:
     ar.add_argument("--deals", type=int, default=100, metavar="N",
                     help="deal groups: each deal is replayed under every seat map (default 100)")
     ar.add_argument("--seed", type=int, default=0)
-    ar.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ar.add_argument("--jobs", type=int, default=1,
+                    help="worker processes (default 1); with --backend ray, the CPUs of a "
+                    "local Ray (default: all)")
+    ar.add_argument("--backend", choices=("local", "ray"), default="local",
+                    help="local: a process pool (default); ray: Ray tasks (the ray extra)")
+    ar.add_argument("--address", metavar="ADDR",
+                    help="with --backend ray: the Ray cluster to join (default: a local Ray)")
     ar.add_argument("--players", type=int)
     ar.add_argument("--option", action="append", default=[], metavar="K=V")
     ar.add_argument("--json", metavar="FILE", help="write standings and comparison as JSON")
@@ -298,6 +304,8 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         raise StikkError("--deals must be at least 1")
     if len(agents) < 2:
         raise StikkError("--agents needs at least two agents")
+    if args.address is not None and args.backend != "ray":
+        raise StikkError("--address is for --backend ray")
     json_path = args.json
     if json_path is not None:
         _check_writable_file(json_path)
@@ -305,12 +313,14 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     with _progress(args.deals, quiet=False, label="deal groups") as advance:
         try:
             run = run_arena(game, agents, args.deals, seed=args.seed, jobs=args.jobs,
-                            records=args.records, progress=lambda done, total: advance())
+                            records=args.records, progress=lambda done, total: advance(),
+                            backend=args.backend, address=args.address)
         except (AgentSpecError, ValueError) as e:
             raise StikkError(str(e)) from None
     seconds = time.perf_counter() - t0
     print(report_text(run))
-    print(f"{seconds:.1f} s with {args.jobs} job(s)")
+    where = "Ray" if args.backend == "ray" else f"{args.jobs} job(s)"
+    print(f"{seconds:.1f} s with {where}")
     if json_path is not None:
         command = "stikk " + " ".join(sys.argv[1:]) if sys.argv[1:] else None
         out = report_json(run, command=command)

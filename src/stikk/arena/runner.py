@@ -155,10 +155,25 @@ class ArenaRun:
     groups: list[GroupResult] = field(default_factory=list)
 
 
+BACKENDS = ("local", "ray")
+"""Where deal groups are played: the local process pool, or Ray tasks."""
+
+
 def iter_groups(game: str, agents: Sequence[str], deals: int, *, seed: int = 0, jobs: int = 1,
-                keep_records: bool = False) -> Iterator[GroupResult]:
-    """Play ``deals`` deal groups and yield each as it finishes (in index order)."""
+                keep_records: bool = False, backend: str = "local",
+                address: str | None = None) -> Iterator[GroupResult]:
+    """Play ``deals`` deal groups and yield each as it finishes (in index order), in ``jobs``
+    local processes or (``backend="ray"``) as Ray tasks on the cluster at ``address``."""
     tasks = [GroupTask(game, tuple(agents), seed, g, keep_records) for g in range(deals)]
+    if backend == "ray":
+        from .ray_backend import ray_groups
+
+        yield from ray_groups(tasks, address=address, jobs=jobs)
+        return
+    if backend != "local":
+        raise ValueError(f"unknown arena backend {backend!r}; known: {', '.join(BACKENDS)}")
+    if address is not None:
+        raise ValueError("an address is for the ray backend")
     if jobs <= 1:
         for t in tasks:
             yield play_group(t)
@@ -169,14 +184,19 @@ def iter_groups(game: str, agents: Sequence[str], deals: int, *, seed: int = 0, 
 
 def run_arena(game: str | Game[Any], agents: Sequence[str], deals: int, *, seed: int = 0,
               jobs: int = 1, records: str | Path | None = None,
-              progress: Callable[[int, int], None] | None = None) -> ArenaRun:
+              progress: Callable[[int, int], None] | None = None, backend: str = "local",
+              address: str | None = None) -> ArenaRun:
     """Play ``deals`` duplicate deal groups between ``agents`` (agent specs, e.g. ``ismcts``).
 
+    ``backend`` is ``"local"`` (``jobs`` processes) or ``"ray"`` (Ray tasks, on the cluster at
+    ``address`` or a local Ray); both give the same results for the same seed.
     With ``records``, every deal played is written there as a match record
     (``group-00000-map-0.json``: the warm-up deals, then the arena deal) and
     ``deals.jsonl`` lists each with its seat map and value per side.
     """
     g = make_game(game) if isinstance(game, str) else game
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown arena backend {backend!r}; known: {', '.join(BACKENDS)}")
     if deals < 1:
         raise ValueError("--deals must be at least 1")
     if len(agents) < 2:
@@ -192,7 +212,8 @@ def run_arena(game: str | Game[Any], agents: Sequence[str], deals: int, *, seed:
     index_file = (out_dir / "deals.jsonl").open("w") if out_dir is not None else None
     try:
         for result in iter_groups(g.text, agents, deals, seed=seed, jobs=jobs,
-                                  keep_records=out_dir is not None):
+                                  keep_records=out_dir is not None, backend=backend,
+                                  address=address):
             if out_dir is not None and index_file is not None:
                 _write_records(out_dir, index_file, result, agents)
                 result = GroupResult(result.index, result.warmup,
