@@ -1,0 +1,183 @@
+"""Observation tensors: a flat list of floats made of named, documented blocks (issue 8 §3).
+
+A game's tensor encodes a *view* (never a state), so it holds exactly what the seat may
+know.  Every game lays its tensor out with the same conventions, so that one decoder and
+one documentation table serve them all:
+
+* card planes have 52 slots, ``suit * 13 + rank`` (suits C S H D, ranks 2 … A), whatever
+  the pack, so a slot means the same card in every game;
+* seats are relative to the viewer (row 0 is the viewer, row 1 the seat on its left …), so
+  one network serves every seat; a public view (no seat) counts from seat 0;
+* counts are one-hot or thermometers, so decoding is exact.
+
+The engine stays standard-library only: a tensor is a ``list[float]`` (``numpy.asarray``
+takes it as it is).
+
+>>> spec = TensorSpec([Block("hand", (52,), "my cards"), Block("bid", (3,), "0, 1 or 2")])
+>>> vec = spec.zeros()
+>>> w = Writer(spec, vec)
+>>> w.cards("hand", [0x0C, 0x20]); w.one_hot("bid", 2)
+>>> r = Reader(spec, vec)
+>>> r.cards("hand"), r.one_hot("bid"), spec.size
+(['AC', '2H'], 2, 55)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from math import prod
+
+from ..cards import Card, format_cards
+
+CARD_SLOTS = 52
+"""Card-plane width: every card of the 52-card pack."""
+
+
+def card_slot(card: Card) -> int:
+    """The plane slot of a card id (``suit * 16 + rank``): ``suit * 13 + rank``."""
+    return (card >> 4) * 13 + (card & 15)
+
+
+def slot_card(slot: int) -> Card:
+    """The card id of a plane slot."""
+    return (slot // 13) << 4 | slot % 13
+
+
+def relative(seat: int, viewer: int, players: int) -> int:
+    """``seat`` counted from ``viewer`` (0 = the viewer, 1 = its left-hand neighbour ...)."""
+    return (seat - viewer) % players
+
+
+def absolute(rel: int, viewer: int, players: int) -> int:
+    """The inverse of :func:`relative`."""
+    return (rel + viewer) % players
+
+
+@dataclass(frozen=True)
+class Block:
+    """A named part of a tensor: its shape and what it means."""
+
+    name: str
+    shape: tuple[int, ...]
+    doc: str
+
+    @property
+    def size(self) -> int:
+        return prod(self.shape)
+
+    @property
+    def width(self) -> int:
+        """The length of one row (the last dimension)."""
+        return self.shape[-1]
+
+
+class TensorSpec:
+    """The layout of a tensor: its blocks, in order, and where each starts."""
+
+    def __init__(self, blocks: Sequence[Block]) -> None:
+        self.blocks = tuple(blocks)
+        self._start: dict[str, int] = {}
+        at = 0
+        for b in self.blocks:
+            if b.name in self._start:
+                raise ValueError(f"block {b.name!r} appears twice")
+            self._start[b.name] = at
+            at += b.size
+        self.size = at
+        self._by_name = {b.name: b for b in self.blocks}
+
+    def zeros(self) -> list[float]:
+        return [0.0] * self.size
+
+    def block(self, name: str) -> Block:
+        return self._by_name[name]
+
+    def offset(self, name: str, row: int = 0) -> int:
+        """Where row ``row`` of block ``name`` starts (rows of 2-D blocks, row 0 otherwise)."""
+        b = self._by_name[name]
+        rows = b.size // b.width
+        if not 0 <= row < rows:
+            raise IndexError(f"block {name!r} has {rows} row(s), not row {row}")
+        return self._start[name] + row * b.width
+
+    def part(self, vec: Sequence[float], name: str) -> list[float]:
+        """The values of one block."""
+        start = self._start[name]
+        return list(vec[start:start + self._by_name[name].size])
+
+    def table(self) -> str:
+        """The layout as a Markdown table (block, shape, offset, meaning): the documentation."""
+        lines = ["| block | shape | offset | meaning |", "|---|---|---|---|"]
+        for b in self.blocks:
+            shape = " × ".join(map(str, b.shape))
+            lines.append(f"| `{b.name}` | {shape} | {self._start[b.name]} | {b.doc} |")
+        lines.append(f"| total | {self.size} | | |")
+        return "\n".join(lines)
+
+
+class Writer:
+    """Fills a tensor block by block."""
+
+    def __init__(self, spec: TensorSpec, vec: list[float]) -> None:
+        self.spec, self.vec = spec, vec
+
+    def one_hot(self, name: str, index: int, row: int = 0) -> None:
+        width = self.spec.block(name).width
+        if not 0 <= index < width:
+            raise ValueError(f"{name}: {index} is outside 0..{width - 1}")
+        self.vec[self.spec.offset(name, row) + index] = 1.0
+
+    def flag(self, name: str, index: int, row: int = 0) -> None:
+        """Set one slot of a multi-hot block."""
+        self.one_hot(name, index, row)
+
+    def cards(self, name: str, cards: Iterable[Card], row: int = 0) -> None:
+        start = self.spec.offset(name, row)
+        for c in cards:
+            self.vec[start + card_slot(c)] = 1.0
+
+    def thermometer(self, name: str, count: int, row: int = 0) -> None:
+        """``count`` leading ones (``count`` from 0 to the block's width)."""
+        start = self.spec.offset(name, row)
+        for i in range(count):
+            self.vec[start + i] = 1.0
+
+
+class Reader:
+    """Reads a tensor back, block by block (the decoder's half)."""
+
+    def __init__(self, spec: TensorSpec, vec: Sequence[float]) -> None:
+        self.spec, self.vec = spec, vec
+
+    def _row(self, name: str, row: int) -> Sequence[float]:
+        start = self.spec.offset(name, row)
+        return self.vec[start:start + self.spec.block(name).width]
+
+    def one_hot(self, name: str, row: int = 0) -> int | None:
+        """The hot index, or None when the row is all zero; more than one is an error."""
+        hot = [i for i, x in enumerate(self._row(name, row)) if x]
+        if len(hot) > 1:
+            raise ValueError(f"{name} row {row}: {len(hot)} hot slots in a one-hot block")
+        return hot[0] if hot else None
+
+    def flags(self, name: str, row: int = 0) -> list[int]:
+        return [i for i, x in enumerate(self._row(name, row)) if x]
+
+    def cards(self, name: str, row: int = 0) -> list[str]:
+        """The row's cards, in stikk's order (CONFORMANCE.md: by suit, high first)."""
+        mask = 0
+        for i, x in enumerate(self._row(name, row)):
+            if x:
+                mask |= 1 << slot_card(i)
+        return format_cards(mask).split("+") if mask else []
+
+    def thermometer(self, name: str, row: int = 0) -> int:
+        values = self._row(name, row)
+        n = 0
+        while n < len(values) and values[n]:
+            n += 1
+        if any(values[n:]):
+            raise ValueError(f"{name} row {row}: not a thermometer")
+        return n
+
