@@ -1,0 +1,209 @@
+"""PettingZoo AEC and Gymnasium single-agent envs of every game (issue 8 §2)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test  # type: ignore[import-untyped,unused-ignore]
+
+from stikk.core.errors import IllegalActionError
+from stikk.envs import ILLEGAL_PENALTY, StikkAEC, StikkSingleAgentEnv, env, raw_env
+from stikk.games import make_game
+
+GAMES = ["romanian-whist", "sjavs", "bauernstoss", "brus", "icelandic-brus", "styrivolt"]
+API_CASES = ([f"romanian-whist(players={p})" for p in (3, 4, 5, 6)]
+             + [f"sjavs(players={p})" for p in (2, 3, 4)]
+             + [f"brus(players={p})" for p in (3, 4)]
+             + ["bauernstoss", "icelandic-brus", "styrivolt"])
+
+
+def _encode(game: Any, view: Any) -> list[float]:
+    mod = importlib.import_module(f"stikk.games.{game.id.replace('-', '_')}.tensor")
+    return list(mod.encode(view))
+
+
+def _cut_point_seed(game: Any) -> int:
+    """The first seed whose first deal (``f"{seed}:0"``) is over at the deal."""
+    for seed in range(2000):
+        if game.new_deal(rng=random.Random(f"{seed}:0")).terminal:
+            return seed
+    raise AssertionError("no cut-point deal in 2000 seeds")
+
+
+@pytest.mark.parametrize("game", API_CASES)
+def test_pettingzoo_api_test(game: str) -> None:
+    cycles = 6 if game.startswith("brus") else 60
+    api_test(raw_env(game), num_cycles=cycles)
+    api_test(env(game), num_cycles=cycles)
+
+
+def _play(e: Any, seed: int, chooser: random.Random) -> list[tuple[str, bytes, bytes]]:
+    """Play one episode; the (agent, observation, mask) sequence as bytes."""
+    e.reset(seed=seed)
+    seen = []
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        seen.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes()))
+        if term or trunc:
+            e.step(None)
+        else:
+            e.step(int(chooser.choice(np.flatnonzero(obs["action_mask"]))))
+    return seen
+
+
+@pytest.mark.parametrize("game", ["sjavs", "romanian-whist(players=5)", "icelandic-brus"])
+def test_same_seed_same_episode(game: str) -> None:
+    e = env(game)
+    first = _play(e, 17, random.Random(3))
+    again = _play(e, 17, random.Random(3))
+    other = _play(e, 18, random.Random(3))
+    assert first == again
+    assert first != other
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_gymnasium_check_env(game: str) -> None:
+    check_env(StikkSingleAgentEnv(game), skip_render_check=True)
+
+
+@pytest.mark.parametrize("game", ["sjavs", "romanian-whist(players=3)", "bauernstoss",
+                                  "brus", "styrivolt", "icelandic-brus"])
+def test_aec_mask_observation_and_final_reward(game: str) -> None:
+    """The mask is the legal set of the seat to act (zeros elsewhere), the observation is
+    the seat's tensor, and the rewards at the end are the deal value of each seat's side —
+    all checked against a copy of the deal played independently."""
+    e = raw_env(game)
+    e.reset(seed=4)
+    g = e.game
+    assert e.state is not None
+    twin = e.state.initial()
+    chooser = random.Random(9)
+    steps = 0
+    while not twin.terminal:
+        for i, agent in enumerate(e.possible_agents):
+            obs = e.observe(agent)
+            assert obs["observation"].tolist() == pytest.approx(_encode(g, twin.view(i)))
+            expected = set(twin.legal_actions()) if twin.to_act == i else set()
+            assert set(np.flatnonzero(obs["action_mask"]).tolist()) == expected
+        assert e.agent_selection == f"seat_{twin.to_act}"
+        a = chooser.choice(twin.legal_actions())
+        e.step(np.int64(a))
+        twin.apply(a)
+        steps += 1
+    result = twin.result()
+    assert result is not None
+    value = g.deal_value(result)
+    for i, agent in enumerate(e.possible_agents):
+        assert e.terminations[agent]
+        assert e._cumulative_rewards[agent] == value[g.side_of(i)]
+        assert not e.observe(agent)["action_mask"].any()
+    assert steps == len(twin.history)
+
+
+@pytest.mark.parametrize("game", ["sjavs", "romanian-whist", "styrivolt"])
+def test_single_agent_reward_is_deal_value(game: str) -> None:
+    s = StikkSingleAgentEnv(game, seat=1, opponents="random")
+    obs, _ = s.reset(seed=2)
+    chooser = random.Random(5)
+    total, done, steps = 0.0, False, 0
+    while not done:
+        assert s.state is not None and s.state.to_act == 1
+        assert set(np.flatnonzero(obs["action_mask"]).tolist()) == set(s.state.legal_actions())
+        obs, r, done, trunc, info = s.step(chooser.choice(s.legal_actions()))
+        assert not trunc and "illegal" not in info
+        total += r
+        steps += 1
+    assert s.state is not None and s.state.terminal
+    result = s.state.result()
+    assert result is not None
+    assert total == s.game.deal_value(result)[s.game.side_of(1)]
+    assert steps == sum(1 for seat, _ in s.state.actors() if seat == 1)
+
+
+def test_single_agent_illegal_action() -> None:
+    s = StikkSingleAgentEnv("sjavs", illegal="penalty")
+    s.reset(seed=1)
+    bad = next(a for a in range(type(s.game).num_actions) if a not in s.legal_actions())
+    _, r, term, trunc, info = s.step(bad)
+    assert (r, term, trunc, info["illegal"]) == (ILLEGAL_PENALTY, True, False, True)
+    with pytest.raises(RuntimeError):
+        s.step(s.legal_actions()[0])
+    strict = StikkSingleAgentEnv("sjavs", illegal="raise")
+    strict.reset(seed=1)
+    before = strict.state.history[:] if strict.state else None
+    with pytest.raises(IllegalActionError):
+        strict.step(bad)
+    assert strict.state is not None and strict.state.history == before
+
+
+def test_illegal_penalty_below_deal_values() -> None:
+    """The penalty is below every deal value seen in random deals of every game."""
+    rng = random.Random(0)
+    for name in GAMES:
+        g = make_game(name)
+        for _ in range(30):
+            st = g.new_deal(rng=rng)
+            while not st.terminal:
+                st.apply(rng.choice(st.legal_actions()))
+            result = st.result()
+            assert result is not None
+            assert min(g.deal_value(result)) > ILLEGAL_PENALTY
+
+
+def test_icelandic_cut_point_deal_is_redealt() -> None:
+    """Icelandic Brús rules §4: a cut at JC/KH ends the deal at once; the env deals again
+    and reports the skipped deal's value for each seat's side in infos."""
+    g = make_game("icelandic-brus")
+    seed = _cut_point_seed(g)
+    cut = g.new_deal(rng=random.Random(f"{seed}:0"))
+    cut_result = cut.result()
+    assert cut_result is not None
+    cut_value = g.deal_value(cut_result)
+    k = 1
+    while g.new_deal(rng=random.Random(f"{seed}:{k}")).terminal:
+        k += 1
+    played = g.new_deal(rng=random.Random(f"{seed}:{k}"))
+
+    e = raw_env("icelandic-brus")
+    e.reset(seed=seed)
+    assert e.state is not None and not e.state.terminal
+    assert list(e.state.deck) == list(played.deck)
+    assert not any(e.terminations.values())
+    for i, agent in enumerate(e.agents):
+        skipped = e.infos[agent]["skipped_deals"]
+        assert len(skipped) == k
+        assert skipped[0] == cut_value[g.side_of(i)]
+
+    s = StikkSingleAgentEnv("icelandic-brus", seat=0)
+    _, info = s.reset(seed=seed)
+    assert s.state is not None and not s.state.terminal
+    assert len(info["skipped_deals"]) >= k
+    assert info["skipped_deals"][0] == cut_value[g.side_of(0)]
+
+
+def test_game_string_options_and_spaces() -> None:
+    e = StikkAEC("sjavs(players=3)")
+    assert e.game.players == 3 and e.possible_agents == ["seat_0", "seat_1", "seat_2"]
+    assert StikkAEC("sjavs", players=2).game.players == 2
+    assert e.observation_space("seat_0") is e.observation_space("seat_2")
+    assert e.action_space("seat_0") is e.action_space("seat_1")
+    assert e.action_space("seat_0").n == type(e.game).num_actions
+    box = e.observation_space("seat_0")["observation"]
+    assert box.shape == (len(_encode(e.game, e.game.new_deal().view(0))),)
+
+
+def test_render_ansi_is_the_public_view() -> None:
+    e = raw_env("romanian-whist", render_mode="ansi")
+    e.reset(seed=3)
+    text = e.render()
+    assert isinstance(text, str)
+    assert e.state is not None
+    assert json.loads(text) == e.state.public_view().to_json()
+    e.close()
+    assert e.state is None
