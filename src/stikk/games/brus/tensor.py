@@ -148,9 +148,7 @@ def encode(view: View) -> list[float]:
     """The tensor of a Brus view (a seat's or the public one)."""
     if not isinstance(view, BrusView):
         raise TypeError(f"not a Brus view: {type(view).__name__}")
-    from ...games import make_game
-
-    game = make_game(view.game)
+    game = _game(view.game)
     n = view.players
     sides = game.num_sides
     target: int = game.options.target
@@ -296,3 +294,11 @@ def _play_ids(play: Any) -> tuple[int, ...]:
 
 
 __all__ = ["ENCODED", "decode", "encode", "project", "spec"]
+
+
+@cache
+def _game(text: str) -> Game[Any]:
+    """The game of a view's game string, built once (encode runs at every decision)."""
+    from ...games import make_game
+
+    return make_game(text)

@@ -103,9 +103,7 @@ def encode(view: View) -> list[float]:
     """The tensor of a Romanian Whist view (a seat's or the public one)."""
     if not isinstance(view, RomanianWhistView):
         raise TypeError(f"not a Romanian Whist view: {type(view).__name__}")
-    from ...games import make_game
-
-    game = make_game(view.game)
+    game = _game(view.game)
     n = view.players
     me = view.seat if view.seat >= 0 else 0
     sp = spec(game)
@@ -228,3 +226,11 @@ def _ids(mask: int) -> list[int]:
 
 
 __all__ = ["ENCODED", "decode", "encode", "project", "spec"]
+
+
+@cache
+def _game(text: str) -> Game[Any]:
+    """The game of a view's game string, built once (encode runs at every decision)."""
+    from ...games import make_game
+
+    return make_game(text)
