@@ -24,11 +24,13 @@ takes it as it is).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from math import prod
+from typing import Any
 
 from ..cards import Card, format_cards
+from .game import Trick
 
 CARD_SLOTS = 52
 """Card-plane width: every card of the 52-card pack."""
@@ -181,3 +183,72 @@ class Reader:
             raise ValueError(f"{name} row {row}: not a thermometer")
         return n
 
+
+
+# -- the tricks, shared by every game -------------------------------------------------------
+def trick_blocks(max_tricks: int, players: int, *, several: bool = False) -> list[Block]:
+    """The five blocks of the completed tricks, in order, and of the trick in progress.
+
+    ``several``: a seat may play several cards to one trick (a Brus multiple play)."""
+    card = "the card(s)" if several else "the card"
+    return [
+        Block("trick_leader", (max_tricks, players), "for each completed trick, who led it"),
+        Block("trick_winner", (max_tricks, players), "for each completed trick, who won it"),
+        Block("trick_cards", (max_tricks, players, 52),
+              f"for each completed trick, {card} each seat played"),
+        Block("current_leader", (players,), "who led the trick in progress (all zero: none)"),
+        Block("current_trick", (players, 52),
+              "the cards on the table, by the seat that played them"),
+    ]
+
+
+def _one(card: Any) -> Iterable[Card]:
+    return (card,)
+
+
+def write_tricks(w: Writer, tricks: Sequence[Trick], current: Sequence[tuple[int, Any]],
+                 rel: Callable[[int], int], players: int,
+                 cards_of: Callable[[Any], Iterable[Card]] = _one) -> None:
+    """Write a view's completed tricks and the trick in progress (seats made relative by
+    ``rel``; ``cards_of`` gives the card ids of one play)."""
+    for t, trick in enumerate(tricks):
+        w.one_hot("trick_leader", rel(trick.leader), t)
+        w.one_hot("trick_winner", rel(trick.winner), t)
+        for seat, play in trick.plays:
+            w.cards("trick_cards", cards_of(play), t * players + rel(seat))
+    if current:
+        w.one_hot("current_leader", rel(current[0][0]))
+        for seat, play in current:
+            w.cards("current_trick", cards_of(play), rel(seat))
+
+
+def read_tricks(r: Reader, players: int, ab: Callable[[int], int],
+                ) -> tuple[list[dict[str, Any]], list[list[Any]]]:
+    """The tricks and the trick in progress as ``View.to_json`` spells them: plays in
+    order from the leader, a seat that played nothing (a partner sitting out) left out, the
+    cards of a multiple play joined by ``+``."""
+    tricks = []
+    rows = r.spec.block("trick_leader").shape[0]
+    for t in range(rows):
+        leader = r.one_hot("trick_leader", t)
+        if leader is None:
+            break
+        winner = r.one_hot("trick_winner", t)
+        if winner is None:
+            raise ValueError(f"trick {t} has a leader but no winner")
+        plays = []
+        for k in range(players):
+            x = (leader + k) % players
+            cards = r.cards("trick_cards", t * players + x)
+            if cards:
+                plays.append([ab(x), "+".join(cards)])
+        tricks.append({"leader": ab(leader), "plays": plays, "winner": ab(winner)})
+    current: list[list[Any]] = []
+    lead = r.one_hot("current_leader")
+    if lead is not None:
+        for k in range(players):
+            x = (lead + k) % players
+            cards = r.cards("current_trick", x)
+            if cards:
+                current.append([ab(x), "+".join(cards)])
+    return tricks, current

@@ -62,7 +62,17 @@ from typing import Any
 
 from ...cards import SUITS
 from ...core.game import Game, Phase
-from ...core.tensor import Block, Reader, TensorSpec, Writer, absolute, relative
+from ...core.tensor import (
+    Block,
+    Reader,
+    TensorSpec,
+    Writer,
+    absolute,
+    read_tricks,
+    relative,
+    trick_blocks,
+    write_tricks,
+)
 from ...core.view import View
 from .actions import MAX_BID, MIN_BID
 from .view import BauernstossView
@@ -115,12 +125,7 @@ def _spec() -> TensorSpec:
         Block("tricks_won", (p, TRICKS + 1), "tricks taken, 0 … 8"),
         Block("card_points", (2, MAX_POINTS),
               "card points won, thermometer 0 … 120: my side, the other"),
-        Block("trick_leader", (TRICKS, p), "for each completed trick, who led it"),
-        Block("trick_winner", (TRICKS, p), "for each completed trick, who won it"),
-        Block("trick_cards", (TRICKS, p, 52),
-              "for each completed trick, the card each seat played"),
-        Block("current_leader", (p,), "who led the trick in progress (all zero: none)"),
-        Block("current_trick", (p, 52), "the cards on the table, by the seat that played them"),
+        *trick_blocks(TRICKS, p),
     ])
 
 
@@ -188,15 +193,7 @@ def encode(view: View) -> list[float]:
         w.one_hot("tricks_won", view.tricks_won[s], rel(s))
     for side in range(2):
         w.thermometer("card_points", view.card_points[side], rel_side(side))
-    for t, trick in enumerate(view.tricks):
-        w.one_hot("trick_leader", rel(trick.leader), t)
-        w.one_hot("trick_winner", rel(trick.winner), t)
-        for s, card in trick.plays:
-            w.cards("trick_cards", [card], t * n + rel(s))
-    if view.current_trick:
-        w.one_hot("current_leader", rel(view.current_trick[0][0]))
-        for s, card in view.current_trick:
-            w.cards("current_trick", [card], rel(s))
+    write_tricks(w, view.tricks, view.current_trick, rel, n)
     return vec
 
 
@@ -246,34 +243,8 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
             tie_named.append([s, None if named == CONCEDED else NAMED[named]])
     out_seat = n if sitting_out == n else ab(sitting_out)
 
-    def order(leader: int, k: int) -> list[int]:
-        """The first ``k`` relative seats to play from ``leader``, skipping a Solo partner."""
-        seats: list[int] = []
-        x = leader
-        while len(seats) < k:
-            if sitting_out == n or x != sitting_out:
-                seats.append(x)
-            x = (x + 1) % n
-        return seats
-
-    size = n if sitting_out == n else n - 1
-    tricks = []
-    for t in range(TRICKS):
-        leader = r.one_hot("trick_leader", t)
-        if leader is None:
-            break
-        winner = r.one_hot("trick_winner", t)
-        assert winner is not None
-        plays = [[ab(x), r.cards("trick_cards", t * n + x)[0]] for x in order(leader, size)]
-        tricks.append({"leader": ab(leader), "plays": plays, "winner": ab(winner)})
-    current: list[list[Any]] = []
-    lead = r.one_hot("current_leader")
-    if lead is not None:
-        for x in order(lead, size):
-            played = r.cards("current_trick", x)
-            if not played:
-                break
-            current.append([ab(x), played[0]])
+    # A Solo partner sitting out plays nothing: read_tricks leaves his empty row out.
+    tricks, current = read_tricks(r, n, ab)
     given, returned = r.cards("given"), r.cards("returned")
     return {
         "seat": -1 if seat is None else seat,

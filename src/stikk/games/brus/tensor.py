@@ -79,7 +79,17 @@ from typing import Any
 
 from ...cards import Card, format_card, parse_card
 from ...core.game import Game, Phase
-from ...core.tensor import Block, Reader, TensorSpec, Writer, absolute, relative
+from ...core.tensor import (
+    Block,
+    Reader,
+    TensorSpec,
+    Writer,
+    absolute,
+    read_tricks,
+    relative,
+    trick_blocks,
+    write_tricks,
+)
 from ...core.view import View
 from .state import AWARD_KINDS
 from .view import BrusView
@@ -123,12 +133,7 @@ def _spec(players: int) -> TensorSpec:
               "its kind, one of the eight of ``AWARD_KINDS`` (below)"),
         Block("award_points", (a, MAX_POINTS_ONE_AWARD),
               "its points, 1 … 4 (DK-10.2, DK-12.6)"),
-        Block("trick_leader", (t, p), "for each completed trick, who led it"),
-        Block("trick_winner", (t, p), "for each completed trick, who won it"),
-        Block("trick_cards", (t, p, 52),
-              "for each completed trick, the card(s) each seat played"),
-        Block("current_leader", (p,), "who led the trick in progress (all zero: none)"),
-        Block("current_trick", (p, 52), "the cards on the table, by the seat that played them"),
+        *trick_blocks(t, p, several=True),
     ])
 
 
@@ -189,15 +194,7 @@ def encode(view: View) -> list[float]:
         w.one_hot("award_side", rel_side(side), i)
         w.one_hot("award_kind", AWARD_KINDS.index(kind), i)
         w.one_hot("award_points", points - 1, i)
-    for t, trick in enumerate(view.tricks):
-        w.one_hot("trick_leader", rel(trick.leader), t)
-        w.one_hot("trick_winner", rel(trick.winner), t)
-        for s, play in trick.plays:
-            w.cards("trick_cards", _play_ids(play), t * n + rel(s))
-    if view.current_trick:
-        w.one_hot("current_leader", rel(view.current_trick[0][0]))
-        for s, play in view.current_trick:
-            w.cards("current_trick", _play_ids(play), rel(s))
+    write_tricks(w, view.tricks, view.current_trick, rel, n, _play_ids)
     return vec
 
 
@@ -210,7 +207,7 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
     n = game.players
     sides = game.num_sides
     target: int = game.options.target
-    t_max, a_max, _ = _limits(n)
+    _, a_max, _ = _limits(n)
     seat = r.one_hot("seat")
     me = 0 if seat is None else seat
 
@@ -223,29 +220,11 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
     to_act = r.one_hot("to_act")
     dealer = r.one_hot("dealer")
     assert dealer is not None and to_act is not None
-    tricks = []
+    tricks, current = read_tricks(r, n, ab)
     where: dict[str, tuple[int, int]] = {}  # card text -> (trick, position) of its play
-    for t in range(t_max):
-        leader = r.one_hot("trick_leader", t)
-        if leader is None:
-            break
-        winner = r.one_hot("trick_winner", t)
-        assert winner is not None
-        plays = []
-        for k in range(n):
-            cards = r.cards("trick_cards", t * n + (leader + k) % n)
-            where.update((c, (t, k)) for c in cards)
-            plays.append([ab((leader + k) % n), "+".join(cards)])
-        tricks.append({"leader": ab(leader), "plays": plays, "winner": ab(winner)})
-    current: list[list[Any]] = []
-    lead = r.one_hot("current_leader")
-    if lead is not None:
-        for k in range(n):
-            played = r.cards("current_trick", (lead + k) % n)
-            if not played:
-                break
-            where.update((c, (len(tricks), k)) for c in played)
-            current.append([ab((lead + k) % n), "+".join(played)])
+    for t, plays in enumerate([*(trick["plays"] for trick in tricks), current]):
+        for k, (_, text) in enumerate(plays):
+            where.update((c, (t, k)) for c in text.split("+"))
     risks = []
     for rel_seat in range(n):
         for i in r.flags("risks", rel_seat):

@@ -62,7 +62,17 @@ from typing import Any
 
 from ...cards import format_card
 from ...core.game import Game, Phase
-from ...core.tensor import Block, Reader, TensorSpec, Writer, absolute, relative
+from ...core.tensor import (
+    Block,
+    Reader,
+    TensorSpec,
+    Writer,
+    absolute,
+    read_tricks,
+    relative,
+    trick_blocks,
+    write_tricks,
+)
 from ...core.view import View
 from .state import AWARD_KINDS, LINES, TRICKS_TO_WIN
 from .tables import KH
@@ -107,12 +117,7 @@ def _spec() -> TensorSpec:
         Block("award_kind", (MAX_AWARDS, len(AWARD_KINDS)), "its kind: " + ", ".join(AWARD_KINDS)),
         Block("award_points", (MAX_AWARDS, MAX_AWARD_POINTS),
               "its points, 1 … 3 (IS-3.3, IS-4.5, IS-5.3, IS-5.6)"),
-        Block("trick_leader", (MAX_TRICKS, P), "for each completed trick, who led it"),
-        Block("trick_winner", (MAX_TRICKS, P), "for each completed trick, who won it"),
-        Block("trick_cards", (MAX_TRICKS, P, 52),
-              "for each completed trick, the card each seat played"),
-        Block("current_leader", (P,), "who led the trick in progress (all zero: none)"),
-        Block("current_trick", (P, 52), "the cards on the table, by the seat that played them"),
+        *trick_blocks(MAX_TRICKS, P),
     ])
 
 
@@ -173,15 +178,7 @@ def encode(view: View) -> list[float]:
         w.one_hot("award_side", rel_side(side), i)
         w.one_hot("award_kind", AWARD_KINDS.index(kind), i)
         w.one_hot("award_points", points - 1, i)
-    for t, trick in enumerate(view.tricks):
-        w.one_hot("trick_leader", rel(trick.leader), t)
-        w.one_hot("trick_winner", rel(trick.winner), t)
-        for s, card in trick.plays:
-            w.cards("trick_cards", [card], t * P + rel(s))
-    if view.current_trick:
-        w.one_hot("current_leader", rel(view.current_trick[0][0]))
-        for s, card in view.current_trick:
-            w.cards("current_trick", [card], rel(s))
+    write_tricks(w, view.tricks, view.current_trick, rel, P)
     return vec
 
 
@@ -208,27 +205,12 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
     cut = r.cards("cut_card")
     assert dealer is not None and to_act is not None and len(cut) == 1
     kh = format_card(KH)
-    kh_trick = -1
-    tricks = []
-    for t in range(MAX_TRICKS):
-        leader = r.one_hot("trick_leader", t)
-        if leader is None:
-            break
-        winner = r.one_hot("trick_winner", t)
-        assert winner is not None
-        plays = [[ab((leader + k) % P), r.cards("trick_cards", t * P + (leader + k) % P)[0]]
-                 for k in range(P)]
-        kh_trick = t if any(card == kh for _, card in plays) else kh_trick
-        tricks.append({"leader": ab(leader), "plays": plays, "winner": ab(winner)})
-    current: list[list[Any]] = []
-    lead = r.one_hot("current_leader")
-    if lead is not None:
-        for k in range(P):
-            played = r.cards("current_trick", (lead + k) % P)
-            if not played:
-                break
-            current.append([ab((lead + k) % P), played[0]])
-            kh_trick = len(tricks) if played[0] == kh else kh_trick
+    tricks, current = read_tricks(r, P, ab)
+    # The trick K♥ was played to: the one its risk belongs to.
+    kh_trick = next((t for t, trick in enumerate(tricks)
+                     if any(card == kh for _, card in trick["plays"])), -1)
+    if any(card == kh for _, card in current):
+        kh_trick = len(tricks)
     risker = r.one_hot("risk")
     awards = []
     for i in range(MAX_AWARDS):

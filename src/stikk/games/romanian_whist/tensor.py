@@ -51,7 +51,17 @@ from typing import Any
 
 from ...cards import SUITS
 from ...core.game import Game, Phase
-from ...core.tensor import Block, Reader, TensorSpec, Writer, absolute, relative
+from ...core.tensor import (
+    Block,
+    Reader,
+    TensorSpec,
+    Writer,
+    absolute,
+    read_tricks,
+    relative,
+    trick_blocks,
+    write_tricks,
+)
 from ...core.view import View
 from .view import RomanianWhistView
 
@@ -85,12 +95,7 @@ def _spec(players: int, rounds: int) -> TensorSpec:
               "each seat's bid 0 … 8, or slot 9: not yet bid (rules §5)"),
         Block("zero_play", (p,), "seats that declared Zero Play (rules §10.5)"),
         Block("tricks_won", (p, MAX_CARDS + 1), "tricks taken, 0 … 8"),
-        Block("trick_leader", (MAX_CARDS, p), "for each completed trick, who led it"),
-        Block("trick_winner", (MAX_CARDS, p), "for each completed trick, who won it"),
-        Block("trick_cards", (MAX_CARDS, p, 52),
-              "for each completed trick, the card each seat played"),
-        Block("current_leader", (p,), "who led the trick in progress (all zero: none)"),
-        Block("current_trick", (p, 52), "the cards on the table, by the seat that played them"),
+        *trick_blocks(MAX_CARDS, p),
     ])
 
 
@@ -138,15 +143,7 @@ def encode(view: View) -> list[float]:
         w.one_hot("tricks_won", view.tricks_won[s], r)
     for s in view.zero_play_declared:
         w.flag("zero_play", rel(s))
-    for t, trick in enumerate(view.tricks):
-        w.one_hot("trick_leader", rel(trick.leader), t)
-        w.one_hot("trick_winner", rel(trick.winner), t)
-        for s, card in trick.plays:
-            w.cards("trick_cards", [card], t * n + rel(s))
-    if view.current_trick:
-        w.one_hot("current_leader", rel(view.current_trick[0][0]))
-        for s, card in view.current_trick:
-            w.cards("current_trick", [card], rel(s))
+    write_tricks(w, view.tricks, view.current_trick, rel, n)
     return vec
 
 
@@ -176,24 +173,7 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
     for s in range(n):
         b = r.one_hot("bids", relative(s, me, n))
         bids.append(None if b == MAX_CARDS + 1 else b)
-    tricks = []
-    for t in range(MAX_CARDS):
-        leader = r.one_hot("trick_leader", t)
-        if leader is None:
-            break
-        winner = r.one_hot("trick_winner", t)
-        assert winner is not None
-        plays = [[ab((leader + k) % n), r.cards("trick_cards", t * n + (leader + k) % n)[0]]
-                 for k in range(n)]
-        tricks.append({"leader": ab(leader), "plays": plays, "winner": ab(winner)})
-    current: list[list[Any]] = []
-    lead = r.one_hot("current_leader")
-    if lead is not None:
-        for k in range(n):
-            played = r.cards("current_trick", (lead + k) % n)
-            if not played:
-                break
-            current.append([ab((lead + k) % n), played[0]])
+    tricks, current = read_tricks(r, n, ab)
     return {
         "seat": -1 if seat is None else seat,
         "dealer": ab(dealer),

@@ -62,7 +62,18 @@ from typing import Any
 
 from ...cards import SUITS, format_card, parse_card
 from ...core.game import Game, Phase
-from ...core.tensor import Block, Reader, TensorSpec, Writer, absolute, relative, slot_card
+from ...core.tensor import (
+    Block,
+    Reader,
+    TensorSpec,
+    Writer,
+    absolute,
+    read_tricks,
+    relative,
+    slot_card,
+    trick_blocks,
+    write_tricks,
+)
 from ...core.view import View
 from .actions import (
     ANNOUNCE0,
@@ -128,11 +139,7 @@ def _spec(players: int) -> TensorSpec:
         blocks.append(Block("piles", (2, PILES, 53), "two players only: each seat's 4 piles: "
                             "face-up card; slot 52: face down"))
     blocks += [
-        Block("trick_leader", (t, p), "for each completed trick, who led it"),
-        Block("trick_winner", (t, p), "for each completed trick, who won it"),
-        Block("trick_cards", (t, p, 52), "for each completed trick, the card each seat played"),
-        Block("current_leader", (p,), "who led the trick in progress (all zero: none)"),
-        Block("current_trick", (p, 52), "the cards on the table, by the seat that played them"),
+        *trick_blocks(t, p),
     ]
     return TensorSpec(blocks)
 
@@ -185,15 +192,7 @@ def encode(view: View) -> list[float]:
                     w.flag("piles", 52, rel(s) * PILES + k)
     elif view.piles is not None:
         raise ValueError(f"a {n}-player view with piles")
-    for t, trick in enumerate(view.tricks):
-        w.one_hot("trick_leader", rel(trick.leader), t)
-        w.one_hot("trick_winner", rel(trick.winner), t)
-        for s, card in trick.plays:
-            w.cards("trick_cards", [card], t * n + rel(s))
-    if view.current_trick:
-        w.one_hot("current_leader", rel(view.current_trick[0][0]))
-        for s, card in view.current_trick:
-            w.cards("current_trick", [card], rel(s))
+    write_tricks(w, view.tricks, view.current_trick, rel, n)
     return vec
 
 
@@ -262,24 +261,7 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
         out["piles"] = [[[_up_card(r, row(s) * PILES + k), 52 in r.flags("piles",
                                                                      row(s) * PILES + k)]
                           for k in range(PILES)] for s in range(2)]
-    tricks = []
-    for t in range(TRICKS[n]):
-        leader = r.one_hot("trick_leader", t)
-        if leader is None:
-            break
-        winner = r.one_hot("trick_winner", t)
-        assert winner is not None
-        plays = [[ab((leader + k) % n), r.cards("trick_cards", t * n + (leader + k) % n)[0]]
-                 for k in range(n)]
-        tricks.append({"leader": ab(leader), "plays": plays, "winner": ab(winner)})
-    current: list[list[Any]] = []
-    lead = r.one_hot("current_leader")
-    if lead is not None:
-        for k in range(n):
-            played = r.cards("current_trick", (lead + k) % n)
-            if not played:
-                break
-            current.append([ab((lead + k) % n), played[0]])
+    tricks, current = read_tricks(r, n, ab)
     out["tricks"], out["current_trick"] = tricks, current
     return out
 
