@@ -163,3 +163,12 @@ def test_a_table_ends_with_its_game(tmp_path: Path) -> None:
                 assert summary["max_deals"] is None
             assert table.match.state.terminal
             assert client.get(f"/api/tables/{tid}/record").status_code == 200
+
+
+def test_a_database_that_cannot_be_reached_is_503_not_a_bad_request(tmp_path: Path) -> None:
+    """A StoreError is a StikkError too: creating a table must not answer it as the
+    client's mistake (400), but as the server's (503)."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'missing' / 'x.db'}")) as client:
+        r = client.post("/api/tables", json={"game": "sjavs", "seats": ["human"] * 4})
+        assert r.status_code == 503 and "database" in r.json()["error"], r.text
+        assert client.get("/api/tables/abc").status_code == 503

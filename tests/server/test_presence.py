@@ -140,3 +140,30 @@ def test_the_first_message_must_say_who_is_there(tmp_path: Path) -> None:
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_text("hello?")
             assert "one JSON object" in ws.receive_json()["message"]
+
+
+def test_a_connection_that_fails_mid_send_counts_as_gone(tmp_path: Path) -> None:
+    """A page whose socket breaks while the server sends leaves like any other: after the
+    away time a stand-in plays its seat."""
+    import asyncio
+
+    from stikk.server import Store
+    from stikk.server.hub import Hub
+
+    class Broken:
+        async def send_json(self, data: Any) -> None:
+            raise ConnectionError("the socket is gone")
+
+    async def run() -> bool:
+        hub = Hub(Store(f"sqlite:///{tmp_path / 'broken.db'}"), away=0.05)
+        table, invites = await hub.create("sjavs", ["human"] + ["heuristic"] * 3, seed=4)
+        await hub.join(table.id, invites.seats[0], Broken())
+        assert hub.connected(table.id) == set()  # the failed send removed it
+        for _ in range(200):
+            if 0 in table.standins:
+                break
+            await asyncio.sleep(0.01)
+        await hub.close()
+        return 0 in table.standins
+
+    assert asyncio.run(run())

@@ -115,16 +115,26 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
         return JSONResponse({"games": [game_entry(game_class(g)) for g in game_ids()],
                              "bots": BOTS})
 
+    def open_table(table_id: str) -> Table | JSONResponse:
+        """The table ``table_id``, or the answer saying why not: 404 unknown, 503 no
+        database."""
+        try:
+            return hub.table(table_id)
+        except TableError as e:
+            return _error(404, str(e))
+        except StoreError as e:
+            return _error(503, str(e))
+
     @app.post("/api/tables")
     async def create_table(body: Annotated[Any, Body()] = None) -> JSONResponse:
         try:
             game, seats, seed, public, deals = _new_table(body)
             table, invites = await hub.create(game, seats, seed, public=public, deals=deals)
-        except (TableError, StikkError) as e:
-            return _error(400, str(e))
-        except StoreError as e:
+        except StoreError as e:  # a StikkError too: it must be caught first
             return _error(503, str(e))
-        links = {str(s): f"/table/{table.id}#token={t}" for s, t in invites.seats.items()}
+        except StikkError as e:
+            return _error(400, str(e))
+        links = {str(s): _seat_link(table.id, t) for s, t in invites.seats.items()}
         links["watch"] = f"/table/{table.id}#watch={invites.watch}"
         return JSONResponse({"id": table.id, "game": table.game.text, "seats": table.seats,
                              "public": table.public,
@@ -140,12 +150,10 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
 
     @app.get("/api/tables/{table_id}")
     async def one_table(table_id: str) -> JSONResponse:
-        try:
-            return JSONResponse(hub.summary(table_id))
-        except TableError as e:
-            return _error(404, str(e))
-        except StoreError as e:
-            return _error(503, str(e))
+        table = open_table(table_id)
+        if isinstance(table, JSONResponse):
+            return table
+        return JSONResponse(hub.summary(table.id))
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(table_id: str, body: Annotated[Any, Body()] = None) -> JSONResponse:
@@ -153,33 +161,28 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
         bad_seat = seat is not None and (isinstance(seat, bool) or not isinstance(seat, int))
         if (body is not None and not isinstance(body, dict)) or bad_seat:
             return _error(400, 'expected {"seat": int} or no body')
+        table = open_table(table_id)
+        if isinstance(table, JSONResponse):
+            return table
+        if not table.public:
+            return _error(403, "this table is private: only its invitations seat players")
         try:
-            table = hub.table(table_id)
-            if not table.public:
-                return _error(403, "this table is private: only its invitations seat players")
             async with hub.lock(table_id):
                 seat, token = table.claim(seat)
         except SeatUnavailable as e:
             return _error(409, str(e))
-        except TableError as e:
-            return _error(404, str(e))
         except StoreError as e:
             return _error(503, str(e))
         return JSONResponse({"seat": seat, "token": token,
-                             "link": f"/table/{table_id}#token={token}"})
+                             "link": _seat_link(table_id, token)})
 
     def finished_table(table_id: str, what: str) -> Table | JSONResponse:
         """The table if its game is over; before the end ``what`` would show every hand,
         so it is refused (409)."""
-        try:
-            table = hub.table(table_id)
-        except TableError as e:
-            return _error(404, str(e))
-        except StoreError as e:
-            return _error(503, str(e))
-        if not table.over:
-            return _error(409, f"the game is not over: its {what} would show every hand")
-        return table
+        table = open_table(table_id)
+        if isinstance(table, JSONResponse) or table.over:
+            return table
+        return _error(409, f"the game is not over: its {what} would show every hand")
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record(table_id: str) -> JSONResponse:
@@ -310,6 +313,11 @@ def _object(raw: str) -> dict[str, Any]:
     if not isinstance(msg, dict):
         raise ValueError("a message must be one JSON object")
     return msg
+
+
+def _seat_link(table_id: str, token: str) -> str:
+    """A seat's link: the token in the fragment, which browsers never send to a server."""
+    return f"/table/{table_id}#token={token}"
 
 
 def _error(status: int, message: str) -> JSONResponse:

@@ -130,13 +130,16 @@ class Hub:
         table = self.table(table_id)
         connected = self.connected(table_id)
         messages: dict[int | None, dict[str, Any]] = {}
+        gone = []
         for conn, seat in list(self._conns.get(table_id, {}).items()):
             if seat not in messages:
                 messages[seat] = table.message(seat, connected)
             try:
                 await conn.send_json(messages[seat])
             except Exception:  # a connection gone mid-send: it leaves, the table goes on
-                self._conns.get(table_id, {}).pop(conn, None)
+                gone.append(conn)
+        for conn in gone:  # as any leaving: its seat's away timer starts
+            await self.leave(table_id, conn)
 
     # -- presence --------------------------------------------------------------------------
     def _start_away_timer(self, table_id: str, seat: int) -> None:
@@ -202,12 +205,6 @@ class Hub:
                     continue
                 table.apply_bot(choice)
             await self.broadcast(table_id)
-
-    async def idle(self, table_id: str) -> None:
-        """Wait until the table's bots have nothing left to do (tests, shutdown)."""
-        task = self._bots.get(table_id)
-        if task is not None:
-            await task
 
     def summary(self, table_id: str) -> dict[str, Any]:
         """One table for the lobby: id, game, seats, open seats, whose turn, progress."""
