@@ -12,7 +12,7 @@ import pytest
 
 from stikk.agents import DealSetup
 from stikk.agents.sampling import world_sampler
-from stikk.cards import parse_card
+from stikk.cards import cards_of, parse_card
 from stikk.core.game import State
 from stikk.core.tensor import Writer
 from stikk.games import make_game
@@ -118,7 +118,7 @@ def test_a_seat_tensor_is_the_same_in_every_world_it_cannot_tell_apart() -> None
         def leaky(st: State, seat: int = seat) -> list[float]:
             vec = encode(st.view(seat))
             hand = st.hands[(seat + 1) % game.players]  # type: ignore[attr-defined]
-            Writer(spec(game), vec).cards("hand", _ids(hand))
+            Writer(spec(game), vec).cards("hand", cards_of(hand))
             return vec
 
         if any(w.hands[(seat + 1) % game.players]  # type: ignore[attr-defined]
@@ -165,7 +165,3 @@ def test_bad_tensors_and_views_are_refused() -> None:
     vec[spec(game).offset("dealer") + 1] = 1.0  # two dealers
     with pytest.raises(ValueError, match="dealer"):
         decode(game, vec)
-
-
-def _ids(mask: int) -> list[int]:
-    return [c for c in range(64) if mask >> c & 1]

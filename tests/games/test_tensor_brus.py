@@ -11,7 +11,7 @@ import pytest
 
 from stikk.agents import DealSetup
 from stikk.agents.sampling import world_sampler
-from stikk.cards import parse_card
+from stikk.cards import cards_of, parse_card
 from stikk.core.game import State
 from stikk.core.tensor import Writer
 from stikk.games import make_game
@@ -133,7 +133,7 @@ def test_a_seat_tensor_is_the_same_in_every_world_it_cannot_tell_apart() -> None
             vec = encode(st.view(seat))
             other = (seat + 1) % game.players
             hand = st.hands[other]  # type: ignore[attr-defined]
-            Writer(spec(game), vec).cards("current_trick", _ids(hand), 1)
+            Writer(spec(game), vec).cards("current_trick", cards_of(hand), 1)
             return vec
 
         if any(w.hands[(seat + 1) % game.players]  # type: ignore[attr-defined]
@@ -178,7 +178,3 @@ def test_bad_tensors_and_views_are_refused() -> None:
     state = game.new_state(deck, 0, sticks=(13, 12))  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="sticks"):
         encode(state.view(0))
-
-
-def _ids(mask: int) -> list[int]:
-    return [c for c in range(64) if mask >> c & 1]

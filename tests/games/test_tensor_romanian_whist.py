@@ -10,6 +10,7 @@ import pytest
 
 from stikk.agents import DealSetup
 from stikk.agents.sampling import world_sampler
+from stikk.cards import cards_of
 from stikk.core.game import State
 from stikk.core.tensor import Writer
 from stikk.games import make_game
@@ -81,7 +82,7 @@ def test_a_seat_tensor_is_the_same_in_every_world_it_cannot_tell_apart() -> None
             vec = encode(st.view(seat))
             other = (seat + 1) % game.players
             hand = st.hands[other]  # type: ignore[attr-defined]
-            Writer(spec(game), vec).cards("seen_hands", _ids(hand), 1)
+            Writer(spec(game), vec).cards("seen_hands", cards_of(hand), 1)
             return vec
 
         if any(w.hands[(seat + 1) % game.players]  # type: ignore[attr-defined]
@@ -118,8 +119,4 @@ def test_bad_tensors_and_views_are_refused() -> None:
     vec[spec(game).offset("dealer") + 1] = 1.0  # two dealers
     with pytest.raises(ValueError, match="dealer"):
         decode(game, vec)
-
-
-def _ids(mask: int) -> list[int]:
-    return [c for c in range(64) if mask >> c & 1]
 

@@ -11,7 +11,7 @@ import pytest
 
 from stikk.agents import DealSetup
 from stikk.agents.sampling import world_sampler
-from stikk.cards import parse_card
+from stikk.cards import cards_of, parse_card
 from stikk.core.game import State
 from stikk.core.tensor import Writer
 from stikk.games import make_game
@@ -167,7 +167,7 @@ def test_a_seat_tensor_is_the_same_in_every_world_it_cannot_tell_apart() -> None
         def leaky(st: State, seat: int = seat, other: int = other) -> list[float]:
             vec = encode(st.view(seat))
             assert isinstance(st, StyrivoltState)
-            Writer(spec(game), vec).cards("seen", _ids(st.hands[other]), 1)
+            Writer(spec(game), vec).cards("seen", cards_of(st.hands[other]), 1)
             return vec
 
         assert isinstance(state, StyrivoltState)
@@ -226,7 +226,3 @@ def _view(state: State, seat: int) -> StyrivoltView:
     view = state.view(seat)
     assert isinstance(view, StyrivoltView)
     return view
-
-
-def _ids(mask: int) -> list[int]:
-    return [c for c in range(64) if mask >> c & 1]

@@ -60,7 +60,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ...cards import SUITS
+from ...cards import SUITS, cards_of
 from ...core.game import Game, Phase
 from ...core.tensor import (
     Block,
@@ -184,7 +184,7 @@ def encode(view: View) -> list[float]:
     for s, named in view.tie_named:
         w.one_hot("tie_named", CONCEDED if named is None else NAMED.index(named), rel(s))
     if view.hand is not None:
-        w.cards("hand", _ids(view.hand))
+        w.cards("hand", cards_of(view.hand))
     if view.given is not None:
         w.cards("given", [view.given])
     if view.returned is not None:
@@ -274,10 +274,6 @@ def project(view: View) -> dict[str, Any]:
     """The part of ``view.to_json()`` a tensor holds: what :func:`decode` gives back."""
     data = view.to_json()
     return {k: data[k] for k in ENCODED}
-
-
-def _ids(mask: int) -> list[int]:
-    return [c for c in range(64) if mask >> c & 1]
 
 
 __all__ = ["ENCODED", "decode", "encode", "project", "spec"]

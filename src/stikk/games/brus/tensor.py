@@ -77,7 +77,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ...cards import Card, format_card, parse_card
+from ...cards import Card, cards_of, format_card, parse_card
 from ...core.game import Game, Phase
 from ...core.tensor import (
     Block,
@@ -177,7 +177,7 @@ def encode(view: View) -> list[float]:
     w.one_hot("to_act", n if view.to_act is None else rel(view.to_act))
     _thermometer(w, "stock", view.stock)
     if view.hand is not None:
-        w.cards("hand", _ids(view.hand))
+        w.cards("hand", cards_of(view.hand))
     for side in range(sides):
         r = rel_side(side)
         _thermometer(w, "trick_counts", view.trick_counts[side], r)
@@ -261,10 +261,6 @@ def project(view: View) -> dict[str, Any]:
     """The part of ``view.to_json()`` a tensor holds: what :func:`decode` gives back."""
     data = view.to_json()
     return {k: data[k] for k in ENCODED}
-
-
-def _ids(mask: int) -> list[int]:
-    return [c for c in range(64) if mask >> c & 1]
 
 
 def _play_ids(play: Any) -> tuple[int, ...]:

@@ -60,7 +60,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ...cards import format_card
+from ...cards import cards_of, format_card
 from ...core.game import Game, Phase
 from ...core.tensor import (
     Block,
@@ -159,7 +159,7 @@ def encode(view: View) -> list[float]:
         w.flag("cut_point", 0)
     _thermometer(w, "stock", view.stock)
     if view.hand is not None:
-        w.cards("hand", _ids(view.hand))
+        w.cards("hand", cards_of(view.hand))
     for seat in range(P):
         _thermometer(w, "tricks_won", view.tricks_won[seat], rel(seat))
     if len(view.risks) > 1:
@@ -245,10 +245,6 @@ def project(view: View) -> dict[str, Any]:
     """The part of ``view.to_json()`` a tensor holds: what :func:`decode` gives back."""
     data = view.to_json()
     return {k: data[k] for k in ENCODED}
-
-
-def _ids(mask: int) -> list[int]:
-    return [c for c in range(64) if mask >> c & 1]
 
 
 __all__ = ["ENCODED", "decode", "encode", "project", "spec"]

@@ -49,7 +49,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ...cards import SUITS
+from ...cards import SUITS, cards_of
 from ...core.game import Game, Phase
 from ...core.tensor import (
     Block,
@@ -131,13 +131,13 @@ def encode(view: View) -> list[float]:
         w.cards("trump_card", [view.trump_card])
     w.one_hot("trump", 4 if view.trump is None else SUITS.index(view.trump))
     if view.hand is not None:
-        w.cards("hand", _ids(view.hand))
+        w.cards("hand", cards_of(view.hand))
     for s in range(n):
         r = rel(s)
         seen = view.seen_hands[s]
         if seen is not None:
             w.flag("seen", r)
-            w.cards("seen_hands", _ids(seen), r)
+            w.cards("seen_hands", cards_of(seen), r)
         bid = view.bids[s]
         w.one_hot("bids", MAX_CARDS + 1 if bid is None else bid, r)
         w.one_hot("tricks_won", view.tricks_won[s], r)
@@ -199,10 +199,6 @@ def project(view: View) -> dict[str, Any]:
     """The part of ``view.to_json()`` a tensor holds: what :func:`decode` gives back."""
     data = view.to_json()
     return {k: data[k] for k in ENCODED}
-
-
-def _ids(mask: int) -> list[int]:
-    return [c for c in range(64) if mask >> c & 1]
 
 
 __all__ = ["ENCODED", "decode", "encode", "project", "spec"]

@@ -60,7 +60,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ...cards import SUITS, format_card, parse_card
+from ...cards import SUITS, cards_of, format_card, parse_card
 from ...core.game import Game, Phase
 from ...core.tensor import (
     Block,
@@ -170,7 +170,7 @@ def encode(view: View) -> list[float]:
     w.one_hot("to_act", n if view.to_act is None else rel(view.to_act))
     w.one_hot("cut", len(CUTS) if view.cut is None else CUTS.index(view.cut))
     if view.hand is not None:
-        w.cards("hand", _ids(view.hand))
+        w.cards("hand", cards_of(view.hand))
     for s in range(n):
         spoken = view.announcements[s]
         w.one_hot("announcements", len(SPOKEN) if spoken is None else SPOKEN.index(spoken),
@@ -299,10 +299,6 @@ def project(view: View) -> dict[str, Any]:
     """The part of ``view.to_json()`` a tensor holds: what :func:`decode` gives back."""
     data = view.to_json()
     return {k: data[k] for k in ENCODED}
-
-
-def _ids(mask: int) -> list[int]:
-    return [c for c in range(64) if mask >> c & 1]
 
 
 __all__ = ["ENCODED", "decode", "encode", "project", "spec"]
