@@ -192,6 +192,16 @@ class Game(ABC, Generic[OptionsT]):
         """
         return tuple(float(x) for x in result.score)
 
+    @abstractmethod
+    def value_bounds(self) -> tuple[float, float]:
+        """The least and the most one side's ``deal_value`` can be after one deal under these
+        options (sound bounds derived from the rules; not necessarily reached)."""
+
+    @abstractmethod
+    def max_decisions(self) -> int:
+        """The most player actions (``len(state.history)``) one deal can take under these
+        options."""
+
     # -- sides -------------------------------------------------------------------------------
     @property
     def num_sides(self) -> int:

@@ -9,7 +9,7 @@ from ...cards import Card
 from ...core.game import Game
 from .actions import NUM_ACTIONS, action_text, parse_action
 from .match import SIDES, BauernstossMatch
-from .options import BauernstossOptions
+from .options import PARTNERS_AGREE, BauernstossOptions
 from .state import BauernstossState
 from .tables import PACK
 
@@ -76,6 +76,29 @@ class Bauernstoss(Game[BauernstossOptions]):
                 and len(set(deck)) == 32 and set(map(type, deck)) == {int}):
             return list(deck)  # type: ignore[arg-type]
         return super().check_deck(deck)
+
+    def value_bounds(self) -> tuple[float, float]:
+        """Every deal gives marks to one side only, or none (a throw-in): rules §9.2–§9.4,
+        so the least is 0.  The most is the largest single award: an ordinary game scores
+        ``schwarzMarks`` for all eight tricks, 2 for Schneider (possible whenever
+        ``schneiderThreshold <= 120``: a side can hold all 120 points and lose a trick of
+        four zero-point cards) or 1 (§9.2; the ``sixtyOne`` first deal uses the same marks
+        and gives 1 for 60–60, §11); a Solo scores ``soloValueBig`` (Big Solo, always
+        possible in a deal after a game's first, §6.5) or ``soloValueSmall`` (when
+        ``smallSoloAllowed``), §9.3.  Reached: a Big Solo made (12 by default)."""
+        o = self.options
+        ordinary = max(o.schwarz_marks, 2 if o.schneider_threshold <= 120 else 1)
+        solo = max(o.solo_value_big, o.solo_value_small if o.small_solo_allowed else 0)
+        return 0.0, float(max(ordinary, solo))
+
+    def max_decisions(self) -> int:
+        """An ordinary game: four calls (rules §6.2), the tied partners' ``TIE_SELF`` /
+        ``TIE_PARTNER`` (§6.7 rule 2, Engine decision 5: only under ``partnersAgree``) and
+        the 32 cards of 8 tricks (§8.2): 37, or 36 under ``compareCards``.  A Solo takes at
+        most 4 calls, ``TRUMP``, ``GIVE``, ``RETURN`` and 8 tricks of 3 (§6.5, §7.2): 31.
+        Reached by two tied partners who settle the tie."""
+        tie = 1 if self.options.partner_tie_resolution == PARTNERS_AGREE else 0
+        return 4 + tie + 32
 
     def action_text(self, action: int) -> str:
         return action_text(action)

@@ -91,6 +91,41 @@ class Brus(Game[BrusOptions]):
     def side_name(self, side: int) -> str:
         return "AB"[side] if self.players == 4 else str(side)
 
+    def value_bounds(self) -> tuple[float, float]:
+        """Awards only add points (rules DK-10.2), so the least is 0.  The most one side can
+        receive in a deal is the sum of
+
+        * the deal: 2 (a storm, DK-8.2; no-stock: the deal point plus the first-five bonus,
+          or Jan, DK-12.13/14);
+        * risks: one point per risked card and KH, 8S are each played once (DK-9.3–9.4,
+          DK-12.4): 2, or 4 with ``oversmaek`` and four players (DK-12.6 (b) replaces the two
+          points by up to 4); ``risk_king_of_clubs`` adds 1 for KC (DK-12.7);
+        * whistles (DK-12.9): one per lead of 3 or more cards by the side.  A player holds
+          9 (4 players) or 12 (3 players) cards in a deal: at most 3 (4) such leads, and
+          then they are all the tricks.  A side leads only after winning the previous trick
+          (DK-5.1), so to lead all of them it first takes two, 6 tricks, which ends a stock
+          deal (DK-8.1): with a stock at most 2 (3) whistles, without one (all tricks are
+          played, DK-12.13) 3 (4);
+
+        and the game ends the moment a side has no stick left (DK-10.4), so a side's points
+        in a deal are at most ``target - 1`` plus one award (2, or 4 for DK-12.6 (b)).
+        A sum of maxima that need not co-occur; the default 4 (a storm with both honours
+        risked) is reached."""
+        o = self.options
+        n = self.players
+        big = 4 if o.oversmaek and n == 4 else 2
+        risks = big + (1 if o.risk_king_of_clubs else 0)
+        whistles = 0
+        if o.whistle:
+            whistles = (3 if n == 4 else 4) if o.no_stock else (2 if n == 4 else 3)
+        return 0.0, float(min(2 + risks + whistles, o.target - 1 + big))
+
+    def max_decisions(self) -> int:
+        """Every action plays at least one card (DK-5.2–5.3) and the deal has 36 (DK-1.1):
+        36, reached when every trick is single and all cards are played (4-4 before the
+        ninth trick, 4-4-4, or any no-stock deal, DK-8, DK-12.13)."""
+        return 36
+
     def action_text(self, action: int) -> str:
         return action_text(action, kc=self.options.risk_king_of_clubs)
 

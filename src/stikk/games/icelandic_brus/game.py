@@ -77,6 +77,23 @@ class IcelandicBrus(Game[IcelandicBrusOptions]):
     def side_name(self, side: int) -> str:
         return "AB"[side]
 
+    def value_bounds(self) -> tuple[float, float]:
+        """Awards only add points (rules IS-6.2), so the least is 0.  A deal gives one side at
+        most one risk award (there is one KH, IS-5.1) and the deal award (IS-4.5): a cut point
+        alone is 1 (IS-3.3).  A risk worth 3 to the opponents is a led KH beaten (IS-5.3);
+        its risker leads after winning the previous trick (IS-4.1, IS-5.2 condition 2), so
+        the opponents cannot take the jana (2) as well and get 3 + 1; otherwise the risk
+        gives at most 2 (a led risk held, or a 2nd/3rd-card risk beaten) and the jana 2: 4.
+        Under ``allow_illegal_risk`` a KH risked on the first lead is penalised 3 (IS-5.6,
+        Engine decision 14) and the opponents can take every trick: 5.  Both are reached."""
+        return 0.0, 5.0 if self.options.allow_illegal_risk else 4.0
+
+    def max_decisions(self) -> int:
+        """One action per card played, four per trick (IS-4.2; a risk is part of its play,
+        IS-5), and a deal ends when a side has 5 of the 9 tricks (IS-4.5): 36, reached at 4-4
+        after eight tricks.  A cut-point deal has none (IS-3.3, Engine decision 13)."""
+        return 36
+
     def action_text(self, action: int) -> str:
         return action_text(action)
 

@@ -67,6 +67,44 @@ class RomanianWhist(Game[RomanianWhistOptions]):
             return list(deck)  # type: ignore[arg-type]
         return super().check_deck(deck)
 
+    def value_bounds(self) -> tuple[float, float]:
+        """The least and the most one seat's round score can be, over every round of the game.
+
+        Rules §7 and §10.2: an exact bid ``b <= k`` in a round of ``k`` cards scores ``5 + b``
+        (``k + b`` under ``cardsPlusBid``), at most ``5 + k`` (``2k``); a miss costs
+        ``|w - b| <= k`` (bid 0 and take all ``k`` tricks, or bid ``k`` and take none).
+        §10.3 / §10.4: a streak adds (subtracts) its ``points`` in a round that completes
+        ``length`` results in a row, so in round ``i`` (0-based) only when ``i + 1 >= length``.
+        The bounds are the extremes over the rounds of the schedule (§3: it always holds
+        8-card rounds) and the final special rounds (§10.6: 8 cards; their forced bids only
+        narrow the range).  Zero Play (§10.5) and the information variants (§10.7) score
+        nothing.  Reached: a bid of 8 made in an 8-card round scores 13 (16), a bid of 0
+        with all eight tricks −8, each with a streak of length 1 on top.
+        """
+        o = self.options
+        five = o.score_formula == "fivePlusBid"
+        won, lost = o.success_streak, o.failure_streak
+        lo = hi = 0
+        for i, (k, _special) in enumerate(self.plan):
+            top = (5 if five else k) + k
+            if won is not None and i + 1 >= won.length:
+                top += won.points
+            bottom = -k
+            if lost is not None and i + 1 >= lost.length:
+                bottom -= lost.points
+            hi = max(hi, top)
+            lo = min(lo, bottom)
+        return float(lo), float(hi)
+
+    def max_decisions(self) -> int:
+        """``N`` Zero Play answers (under ``zeroPlay``, when nobody has declared yet: Engine
+        decision 3), ``N`` bids (rules §5.1, Engine decision 4) and ``k·N`` cards (§6.1) in
+        an 8-card round (§3): ``9N``, or ``10N`` with Zero Play.  Reached by every 8-card
+        round (with Zero Play, one before anybody declares)."""
+        n = self.players
+        k = max(k for k, _ in self.plan)
+        return (n if self.options.zero_play else 0) + n + k * n
+
     def action_text(self, action: int) -> str:
         return action_text(action)
 

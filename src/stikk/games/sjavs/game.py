@@ -10,8 +10,15 @@ from ...core.game import Game
 from .actions import NUM_ACTIONS, action_text, parse_action
 from .match import SjavsMatch
 from .options import SjavsOptions
-from .state import SjavsState
+from .state import TRICKS, SjavsState
 from .tables import PACK
+
+PENDING_TIES_BOUND = 4
+"""The pending 60–60 ties :meth:`Sjavs.value_bounds` allows for.  Rules §7.1 and §13.4 let
+ties accumulate without limit (each adds 2, or 4, to the next scoring game), so no finite
+bound holds for every match; a deal with more pending ties can exceed the upper bound.  With
+60–60 in about 1–2 % of deals (random play), five ties in a row are rarer than one deal
+in 10⁸."""
 
 
 class Sjavs(Game[SjavsOptions]):
@@ -77,6 +84,32 @@ class Sjavs(Game[SjavsOptions]):
 
     def side_name(self, side: int) -> str:
         return "AB"[side] if self.players == 4 else str(side)
+
+    def value_bounds(self) -> tuple[float, float]:
+        """Only one side scores a game and it scores a positive value (rules §7, §10.6,
+        §11.5), so the least is 0.  The most, before tie bonuses, is the makers' clubs vol
+        taken by one player alone, 24 (§7: one maker takes all 8 tricks; with three or two
+        players every vol is one, §10.6, §11.5), or 16 without ``singlePlayerVolBonus``; the
+        opponents score at most 16 (no tricks, or clubs and 0–30).  A pending 60–60 tie adds
+        2 to the next scoring game (§7.1), under ``suduroyTieBonus`` 4 when the opponents
+        score it; the bound allows :data:`PENDING_TIES_BOUND` pending ties (§7.1 sets no
+        limit).  Reached: a one-player clubs vol with that many ties pending.
+        """
+        o = self.options
+        k = PENDING_TIES_BOUND
+        makers = (24 if o.single_player_vol_bonus else 16) + 2 * k
+        opponents = 16 + (4 if o.suduroy_tie_bonus else 2) * k
+        return 0.0, float(max(makers, opponents))
+
+    def max_decisions(self) -> int:
+        """``CUT``/``KNOCK`` (rules §4.2, Engine decisions 1 and 3: not with two players), one
+        call per player (§5.3), ``TRUMP`` (§5.4), the three-player exchange (§10.3) and every
+        card of the play (8 tricks of 4, 10 of 3, 16 of 2: §6.1, §10.5, §11.4, all played):
+        38, 36 or 35 with 4, 3 or 2 players.  Every deal that is not a redeal reaches it."""
+        n = self.players
+        cut = 1 if n > 2 else 0
+        exchange = 1 if n == 3 else 0
+        return cut + n + 1 + exchange + TRICKS[n] * n
 
     def action_text(self, action: int) -> str:
         return action_text(action)

@@ -9,7 +9,7 @@ from ...cards import Card
 from ...core.game import DealResult, Game
 from .actions import NUM_ACTIONS, action_text, parse_action
 from .match import StyrivoltMatch
-from .options import StyrivoltOptions
+from .options import ALLOW_AND_PENALIZE, CUT_FOURTH_TWO, CUT_OFF, StyrivoltOptions
 from .state import StyrivoltState
 from .tables import PACK
 
@@ -62,6 +62,40 @@ class Styrivolt(Game[StyrivoltOptions]):
         more than ``made`` (2 lines) and an illegal taking (§11) costs the offender's side."""
         monks = result.extras.get("monk_crosses", [0, 0])
         return tuple(float(s + MONK_LINES * m) for s, m in zip(result.score, monks, strict=True))
+
+    def value_bounds(self) -> tuple[float, float]:
+        """Only the winning team scores the deal, and a penalty goes to the offender's
+        opponents (rules §9.3, §11), so the least is 0.  The most for a team: nine alone, two
+        monk's crosses, 12 in :meth:`deal_value`'s lines (§9.3; nine tricks is 3 lines, made
+        alone 6); under ``illegal_stock = allow_and_penalize`` each illegal taking gives the
+        other team a monk's cross (§11) and a deal has at most two takings (§8.2, §8.4), both
+        possibly by the losing team: 12 + 2·6 = 24.  Both are reached."""
+        penalties = 2 if self.options.illegal_stock == ALLOW_AND_PENALIZE else 0
+        return 0.0, float(2 * MONK_LINES + penalties * MONK_LINES)
+
+    def max_decisions(self) -> int:
+        """A sum of maxima:
+
+        * 36 cards (at most 9 tricks of 4, rules §6.1, §9.1) and one ``CLAIM`` / ``CONTINUE``
+          (§9.2);
+        * per chosen suit at most 3: an ``EXPOSE`` tie (§4.2, Engine decision 2) for a suit
+          with one exposed card, or for a two-card suit the last-chance offer and the
+          taker's ``CHOOSE`` (§8.3 steps 2–3, Engine decision 5); plus the one exchange its 5
+          can make (§7.2: the 5 is then dead);
+        * per taking (at most two, §8.2, §8.4): ``TAKE_STOCK``, the KEEP / REVERT /
+          KEEP_BOTH step and the discard step (§8.3 steps 5–6, Engine decision 6);
+        * one offer per cut stikkur (§12.6, Engine decision 17: 1, or 2 under
+          ``up_to_fourth_two``) and, under ``kh_claims_bird``, the two trick-9 offers
+          (§12.7, Engine decision 19).
+
+        The 49 of the default options is reached (two-card exposures in both suits, both
+        offers declined, two takings, both 5s exchanged afterwards, nine tricks to one team);
+        the cut and trick-9 offers are added on top and need not all co-occur with it.
+        """
+        o = self.options
+        cuts = {CUT_OFF: 0, CUT_FOURTH_TWO: 2}.get(o.cut_for_stikkar, 1)
+        bird = 2 if o.kh_claims_bird else 0
+        return 36 + 1 + 2 * 3 + 2 * 3 + cuts + bird
 
     @property
     def num_sides(self) -> int:
