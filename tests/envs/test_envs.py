@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 from typing import Any
@@ -13,8 +12,8 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test  # type: ignore[import-untyped,unused-ignore]
 
 from stikk.core.errors import IllegalActionError
-from stikk.envs import ILLEGAL_PENALTY, StikkAEC, StikkSingleAgentEnv, env, raw_env
-from stikk.games import make_game
+from stikk.envs import StikkAEC, StikkSingleAgentEnv, env, illegal_penalty, raw_env
+from stikk.games import make_game, tensor_module
 
 GAMES = ["romanian-whist", "sjavs", "bauernstoss", "brus", "icelandic-brus", "styrivolt"]
 API_CASES = ([f"romanian-whist(players={p})" for p in (3, 4, 5, 6)]
@@ -24,8 +23,7 @@ API_CASES = ([f"romanian-whist(players={p})" for p in (3, 4, 5, 6)]
 
 
 def _encode(game: Any, view: Any) -> list[float]:
-    mod = importlib.import_module(f"stikk.games.{game.id.replace('-', '_')}.tensor")
-    return list(mod.encode(view))
+    return list(tensor_module(game).encode(view))
 
 
 def _cut_point_seed(game: Any) -> int:
@@ -131,7 +129,7 @@ def test_single_agent_illegal_action() -> None:
     s.reset(seed=1)
     bad = next(a for a in range(type(s.game).num_actions) if a not in s.legal_actions())
     _, r, term, trunc, info = s.step(bad)
-    assert (r, term, trunc, info["illegal"]) == (ILLEGAL_PENALTY, True, False, True)
+    assert (r, term, trunc, info["illegal"]) == (illegal_penalty(s.game), True, False, True)
     with pytest.raises(RuntimeError):
         s.step(s.legal_actions()[0])
     strict = StikkSingleAgentEnv("sjavs", illegal="raise")
@@ -143,17 +141,20 @@ def test_single_agent_illegal_action() -> None:
 
 
 def test_illegal_penalty_below_deal_values() -> None:
-    """The penalty is below every deal value seen in random deals of every game."""
+    """The default penalty is one below the game's lowest deal value, so below every deal
+    value of random deals of every game; an explicit penalty is used as given."""
     rng = random.Random(0)
     for name in GAMES:
         g = make_game(name)
+        assert illegal_penalty(g) == g.value_bounds()[0] - 1
         for _ in range(30):
             st = g.new_deal(rng=rng)
             while not st.terminal:
                 st.apply(rng.choice(st.legal_actions()))
             result = st.result()
             assert result is not None
-            assert min(g.deal_value(result)) > ILLEGAL_PENALTY
+            assert min(g.deal_value(result)) > illegal_penalty(g)
+    assert StikkSingleAgentEnv("sjavs", penalty=-7).penalty == -7.0
 
 
 def test_icelandic_cut_point_deal_is_redealt() -> None:

@@ -21,6 +21,6 @@ wrappers.  See :mod:`stikk.envs.aec` (seeding, Icelandic Brús cut-point re-deal
 """
 
 from .aec import StikkAEC, env, raw_env
-from .single import ILLEGAL_PENALTY, StikkSingleAgentEnv
+from .single import StikkSingleAgentEnv, illegal_penalty
 
-__all__ = ["ILLEGAL_PENALTY", "StikkAEC", "StikkSingleAgentEnv", "env", "raw_env"]
+__all__ = ["StikkAEC", "StikkSingleAgentEnv", "env", "illegal_penalty", "raw_env"]

@@ -18,7 +18,6 @@ changes the distribution of deals a learner sees (it never sees a cut-point awar
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 from typing import Any
@@ -28,7 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
 
 from ..core.game import Game, State
-from ..games import make_game
+from ..games import make_game, tensor_module
 
 MAX_REDEALS = 10_000
 """How many deals over at the deal a reset skips before giving up (never reached)."""
@@ -40,11 +39,6 @@ def _game(game: str | Game[Any], options: dict[str, Any]) -> Game[Any]:
             return make_game(game.text, **options)
         return game
     return make_game(game, **options)
-
-
-def tensor_module(game: Game[Any]) -> Any:
-    """The game's tensor module (``spec(game)``, ``encode(view)``)."""
-    return importlib.import_module(f"stikk.games.{game.id.replace('-', '_')}.tensor")
 
 
 class Observer:

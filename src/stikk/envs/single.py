@@ -10,7 +10,8 @@ again; the skipped deals' values for the learner's side are in ``info["skipped_d
 An illegal action (``check_env`` samples without the mask) is handled by ``illegal``:
 
 * ``"penalty"`` (default): the episode ends (``terminated``), the reward is ``penalty``
-  (default :data:`ILLEGAL_PENALTY`, below any deal value) and ``info["illegal"]`` is True;
+  (default :func:`illegal_penalty`: one below the game's lowest deal value) and
+  ``info["illegal"]`` is True;
 * ``"raise"``: :class:`~stikk.core.errors.IllegalActionError` propagates, state unchanged.
 """
 
@@ -25,9 +26,12 @@ from ..agents import Agent, DealSetup, begin_deal, make_agent
 from ..core.game import Game, State
 from .aec import Dealer, Observer, _game, render_text
 
-ILLEGAL_PENALTY = -100.0
-"""The default reward for an illegal action: every stikk game's deal values lie within a few
-dozen points of zero (Romanian Whist's lowest is −8, a missed eight-bid), so it is below all."""
+
+def illegal_penalty(game: Game[Any]) -> float:
+    """The default reward for an illegal action: one point below the lowest deal value the
+    game's options allow (:meth:`~stikk.core.game.Game.value_bounds`), so that no deal,
+    however lost, is as bad as an illegal move."""
+    return game.value_bounds()[0] - 1.0
 
 
 class StikkSingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
@@ -41,7 +45,7 @@ class StikkSingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
 
     def __init__(self, game: str | Game[Any] = "romanian-whist", *, seat: int = 0,
                  opponents: str = "heuristic", illegal: str = "penalty",
-                 penalty: float = ILLEGAL_PENALTY, dealer: int = 0,
+                 penalty: float | None = None, dealer: int = 0,
                  render_mode: str | None = None, **options: Any) -> None:
         self.game = _game(game, options)
         if not 0 <= seat < self.game.players:
@@ -54,7 +58,7 @@ class StikkSingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         self.seat = seat
         self.opponents = opponents
         self.illegal = illegal
-        self.penalty = float(penalty)
+        self.penalty = illegal_penalty(self.game) if penalty is None else float(penalty)
         self.render_mode = render_mode
         self._observer = Observer(self.game)
         self._dealer = Dealer(self.game, dealer)

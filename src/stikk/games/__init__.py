@@ -53,6 +53,16 @@ def game_class(game_id: str) -> type[Game[Any]]:
     return cls
 
 
+def tensor_module(game: Game[Any]) -> Any:
+    """The observation-tensor module of a game (``stikk.games.<module>.tensor``: ``spec(game)``,
+    ``encode(view)``, ``decode(game, vec)``), loaded on first use.
+
+    >>> tensor_module(make_game("sjavs")).spec(make_game("sjavs")).size
+    2131
+    """
+    return importlib.import_module(f"{_REGISTRY[game.id][0]}.tensor")
+
+
 def make_game(spec: str, **options: Any) -> Game[Any]:
     """A game from an id or a game string (``id(k=v,...)``), with keyword options on top."""
     m = re.fullmatch(r"\s*([A-Za-z0-9_-]+)\s*(\((.*)\))?\s*", spec, re.S)
