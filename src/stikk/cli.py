@@ -82,8 +82,9 @@ def _parser() -> argparse.ArgumentParser:
     ar.add_argument("game", choices=game_ids())
     ar.add_argument("--agents", required=True, metavar="A,B[,C...]",
                     help="comma-separated agents: random, heuristic, ismcts[:iters=N,"
-                    "moves=M,time=S,c=X,rollout=random|heuristic,margin=Z] (use ';' between "
-                    "agents if a spec has commas)")
+                    "moves=M,time=S,c=X,rollout=random|heuristic,margin=Z], "
+                    "openspiel-ismcts[:sims=N,c=X,rollouts=R] (OpenSpiel's IS-MCTS; the "
+                    "openspiel extra) (use ';' between agents if a spec has commas)")
     ar.add_argument("--deals", type=int, default=100, metavar="N",
                     help="deal groups: each deal is replayed under every seat map (default 100)")
     ar.add_argument("--seed", type=int, default=0)

@@ -1,4 +1,5 @@
-"""Agents by name: ``random``, ``heuristic`` and ``ismcts``, with ``kind:key=value,...`` settings.
+"""Agents by name: ``random``, ``heuristic``, ``ismcts`` and ``openspiel-ismcts`` (OpenSpiel's
+IS-MCTS bot, needs ``open_spiel``), with ``kind:key=value,...`` settings.
 
 >>> from stikk.games import make_game
 >>> make_agent("random", make_game("sjavs"), seed=1).name
@@ -16,7 +17,9 @@ from ..core.errors import StikkError
 from ..core.game import Game
 from .base import Agent
 
-AGENT_KINDS = ("random", "heuristic", "ismcts")
+AGENT_KINDS = ("random", "heuristic", "ismcts", "openspiel-ismcts")
+TUNABLE = ("ismcts", "openspiel-ismcts")
+"""The kinds that take settings."""
 
 # One heuristic per game, loaded lazily: game id -> (module, class).
 _HEURISTICS: dict[str, tuple[str, str]] = {
@@ -45,7 +48,7 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
         if not eq or not key.strip():
             raise AgentSpecError(f"agent setting {part!r} in {spec!r} is not key=value")
         settings[key.strip().lower()] = value.strip()
-    if kind != "ismcts" and settings:
+    if kind not in TUNABLE and settings:
         raise AgentSpecError(f"agent {kind!r} takes no settings, got {spec!r}")
     return kind, settings
 
@@ -87,6 +90,14 @@ def make_agent(spec: str, game: Game[Any], *, seed: int | None = None) -> Agent:
     if kind == "heuristic":
         agent: Agent = heuristic_class(game.id)(game, seed)
         return agent
+    if kind == "openspiel-ismcts":
+        try:
+            from ..interop.openspiel_agent import OpenSpielISMCTSAgent
+        except ImportError as e:
+            raise AgentSpecError(f"openspiel-ismcts needs OpenSpiel ({e}); "
+                                 "install it with pip install 'stikk[openspiel]'") from None
+
+        return OpenSpielISMCTSAgent.from_settings(game, settings, seed=seed, spec=spec.strip())
     from .ismcts import ISMCTSAgent
 
     return ISMCTSAgent.from_settings(game, settings, seed=seed, spec=spec.strip())

@@ -88,17 +88,22 @@ class GroupTask:
     keep_records: bool = False
 
 
-def _context(game: Game[Any], rng: random.Random, dealer: int) -> tuple[Match, int]:
-    """A match position reached by a seeded number of deals played by random agents.
+def warmup_match(game: Game[Any], rng: random.Random, dealer: int,
+                 deals: int | None = None) -> tuple[Match, int]:
+    """A match position reached by ``deals`` deals played by random agents (by default a
+    number drawn from ``rng``: up to the game's schedule, or up to 8 deals).
 
-    Returns the match and how many deals it holds (the arena deal's index in it).
+    A match that ends on the way is followed by a new one.  Returns the match and how many
+    deals it holds (the index of the next deal in it).  The arena plays each deal group at
+    such a position, so that agents meet every round of a schedule and every match context.
     """
     match = game.new_match(dealer)
-    total = match.sheet().get("rounds_total")
-    want = rng.randrange(total if isinstance(total, int) and total > 0
-                         else DEFAULT_CONTEXT_DEALS)
+    if deals is None:
+        total = match.sheet().get("rounds_total")
+        deals = rng.randrange(total if isinstance(total, int) and total > 0
+                              else DEFAULT_CONTEXT_DEALS)
     player = RandomAgent(rng.getrandbits(32))
-    for _ in range(want):
+    for _ in range(deals):
         if match.finished:
             match = game.new_match(match.next_dealer)
         state = match.start_deal(rng=rng)
@@ -131,7 +136,7 @@ def play_group(task: GroupTask) -> GroupResult:
     """Play one deal group (run in a worker process)."""
     game = make_game(task.game)
     rng = random.Random(derive_seed(task.seed, "group", task.index))
-    base, warmup = _context(game, rng, dealer=task.index % game.players)
+    base, warmup = warmup_match(game, rng, dealer=task.index % game.players)
     deck = game.shuffled_deck(rng)
     plays = []
     for m, seat_map in enumerate(seat_maps(len(task.agents), game.players)):
