@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 import ray
@@ -72,3 +74,43 @@ def test_without_ray_the_backend_says_how_to_get_it(monkeypatch: pytest.MonkeyPa
     assert main(["arena", "romanian-whist", "--agents", "heuristic,random", "--deals", "1",
                  "--backend", "ray"]) == 2
     assert "pip install 'stikk[ray]'" in capsys.readouterr().err
+
+
+def test_a_ray_started_for_the_run_ships_this_stikk_to_its_workers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cluster nodes need not have stikk installed: the job's runtime environment carries
+    the package the driver imported (py_modules), and Ray is shut down after the run."""
+    import stikk
+
+    calls: dict[str, Any] = {}
+
+    class FakeRay:
+        @staticmethod
+        def is_initialized() -> bool:
+            return False
+
+        @staticmethod
+        def init(**options: Any) -> None:
+            calls["init"] = options
+
+        @staticmethod
+        def remote(fn: Any) -> Any:
+            return SimpleNamespace(remote=lambda task: fn(task))
+
+        @staticmethod
+        def get(ref: Any) -> Any:
+            return ref
+
+        @staticmethod
+        def shutdown() -> None:
+            calls["shutdown"] = True
+
+    monkeypatch.setitem(sys.modules, "ray", FakeRay)
+    from stikk.arena.ray_backend import ray_groups
+
+    tasks = [GroupTask("romanian-whist", ("heuristic", "random"), 3, i) for i in range(2)]
+    results = list(ray_groups(tasks, address="ray://head:10001"))
+    assert results == [play_group(t) for t in tasks]
+    assert calls["init"]["address"] == "ray://head:10001"
+    assert calls["init"]["runtime_env"] == {"py_modules": [stikk]}
+    assert calls["shutdown"]

@@ -25,9 +25,10 @@ def ray_groups(tasks: Sequence[GroupTask], *, address: str | None = None,
     """Play ``tasks`` as Ray tasks and yield their results in index order.
 
     A Ray already initialised in this process (``ray.init(...)`` by the caller) is used as
-    it is.  Otherwise Ray is started for the run and shut down after it: connected to the
-    cluster at ``address``, or a local Ray with ``jobs`` CPUs (all of them when ``jobs`` is
-    1, the default of ``--jobs``)."""
+    it is (its runtime environment must provide stikk).  Otherwise Ray is started for the run
+    and shut down after it: connected to the cluster at ``address``, or a local Ray with
+    ``jobs`` CPUs (all of them when ``jobs`` is 1, the default of ``--jobs``), with this
+    process's stikk package shipped to the workers."""
     try:
         import ray
     except ImportError:
@@ -36,7 +37,12 @@ def ray_groups(tasks: Sequence[GroupTask], *, address: str | None = None,
 
     started = not ray.is_initialized()
     if started:
-        options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+        import stikk
+
+        # The workers import this very stikk, shipped with the job: cluster nodes need
+        # Python and Ray, not a stikk installation of their own (nor the same version).
+        options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                   "runtime_env": {"py_modules": [stikk]}}
         if address is not None:
             options["address"] = address
         elif jobs > 1:
