@@ -3,7 +3,7 @@
 
     python benchmarks/interop.py [--game ID] [--seconds S] [--repeats R] [--json]
 
-For each registered game (or ``--game``), four loops play uniformly random legal actions
+For each registered game (or ``--game``), six loops play uniformly random legal actions
 (a seeded :class:`random.Random`), one deal at a time, in one process pinned to one core:
 
 (a) ``native``: ``game.new_deal(rng=rng, dealer=d)``, then ``state.legal_actions()`` /
@@ -15,21 +15,29 @@ For each registered game (or ``--game``), four loops play uniformly random legal
     from the ``action_mask``, ``None`` for the finished seats; one deal is one episode.
 (d) ``gymnasium``: ``stikk.envs.StikkSingleAgentEnv(game, seat=0, opponents="random")``:
     ``reset()``, then ``step()`` with an action drawn from the mask until ``terminated``.
+(e) ``openspiel``: the Python OpenSpiel game of ``stikk.interop.openspiel``
+    (``so.load(game)``): ``new_initial_state()``, then, until ``is_terminal()``, a uniformly
+    drawn outcome of ``chance_outcomes()`` at a chance node (one per card of the pack) or a
+    uniformly drawn entry of ``legal_actions()``, then ``returns()``.  Only player moves count
+    as decisions.  The OpenSpiel game has a fixed ``dealer`` parameter (0), so this loop does
+    not rotate the dealer as (a) does; every deal is dealt by seat 0.
+(f) ``openspiel_tensor``: loop (e) plus ``information_state_tensor(current_player())`` at
+    every decision (what an RL algorithm reading OpenSpiel tensors pays).
 
-The windows of the four loops are interleaved per game (a, b, c, d, a, ...) and each figure
-is the median deals/s over ``--repeats`` windows of ``--seconds``.  Reported: deals/s per loop
-and its ratio to the native loop of the same game in the same run (native = 1).  Only the
-ratios carry over to another machine; the absolute figures depend on it.
+The windows of the six loops are interleaved per game (a, b, c, d, e, f, a, ...) and each
+figure is the median deals/s over ``--repeats`` windows of ``--seconds``.  Reported: deals/s
+per loop and its ratio to the native loop of the same game in the same run (native = 1).
+Only the ratios carry over to another machine; the absolute figures depend on it.
 
 With ``--json`` the last line of stdout is one JSON object (keys in benchmarks/README.md).
 Without ``numpy``/``pettingzoo``/``gymnasium`` (``pip install 'stikk[envs]'``) loops (c) and
-(d) are skipped (their figures and ratios are ``null``) and the script says so on stderr.
+(d) are skipped (their figures and ratios are ``null``) and the script says so on stderr;
+without ``open_spiel`` (``pip install 'stikk[openspiel]'``) loops (e) and (f) are, likewise.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import random
 import statistics
@@ -44,20 +52,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))   # playouts.py, beside
 from playouts import _pin, _version, environment
 
 from stikk.core.game import Game
-from stikk.games import game_ids, make_game
+from stikk.games import game_ids, make_game, tensor_module
 
 DEFAULT_SECONDS = 2.0
 DEFAULT_REPEATS = 1
 DEFAULT_SEED = 12345
-LOOPS = ("native", "tensor", "pettingzoo", "gymnasium")
+LOOPS = ("native", "tensor", "pettingzoo", "gymnasium", "openspiel", "openspiel_tensor")
 
 Unit = Callable[[], int]
 """Plays one deal and returns the number of decisions taken through the loop's interface."""
-
-
-def tensor_module(game: Game[Any]) -> Any:
-    """The game's tensor module (``encode(view)``), imported without the envs' extras."""
-    return importlib.import_module(f"stikk.games.{game.id.replace('-', '_')}.tensor")
 
 
 # ---- the loops --------------------------------------------------------------------------------
@@ -155,6 +158,31 @@ def gymnasium_loop(game: Game[Any], rng: random.Random, seed: int) -> Unit:
     return one
 
 
+def openspiel_loop(game: Game[Any], rng: random.Random, *, tensor: bool = False) -> Unit:
+    """(e), or (f) with ``tensor``: the Python OpenSpiel game, chance nodes sampled here."""
+    import stikk.interop.openspiel as so
+
+    os_game = so.load(game)   # dealer=0 for every deal: the parameter is fixed per game
+
+    def one() -> int:
+        state = os_game.new_initial_state()
+        moves = 0
+        while not state.is_terminal():
+            if state.is_chance_node():   # uniform probabilities: draw an index
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                continue
+            if tensor:
+                state.information_state_tensor(state.current_player())
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            moves += 1
+        state.returns()
+        return moves
+
+    return one
+
+
 def measure(units: dict[str, Unit], seconds: float, repeats: int) -> dict[str, dict[str, Any]]:
     """One warm-up deal per loop, then ``repeats`` interleaved windows of at least ``seconds``."""
     for fn in units.values():
@@ -200,16 +228,21 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _cell(rate: float | None, ratio: float | None) -> str:
+    """``deals/s (ratio x)`` in 17 characters; deals/s whole, or to 3 figures below 100."""
+    if rate is None or ratio is None:
+        return f"{'n/a':>17}"
+    figure = f"{rate:.0f}" if rate >= 100 else f"{rate:.3g}"
+    return f"{figure:>8} ({ratio:.3f}x)"
+
+
 def table(rows: list[dict[str, Any]]) -> str:
     """The plain table: deals/s per loop and, in brackets, the ratio to native."""
-    head = f"{'game':<16}" + "".join(f"{name:>22}" for name in LOOPS)
+    head = f"{'game':<15}" + "".join(f"{name:>17}" for name in LOOPS)
     lines = [head, "-" * len(head)]
     for row in rows:
-        cells = []
-        for name in LOOPS:
-            rate, ratio = row["deals_per_s"][name], row["ratio"][name]
-            cells.append(f"{'n/a':>22}" if rate is None else f"{rate:>12.1f} ({ratio:>5.3f}x)")
-        lines.append(f"{row['game']:<16}" + "".join(cells))
+        cells = [_cell(row["deals_per_s"][name], row["ratio"][name]) for name in LOOPS]
+        lines.append(f"{row['game']:<15}" + "".join(cells))
     return "\n".join(lines)
 
 
@@ -230,6 +263,12 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError as e:
         envs_note = f"envs skipped ({e}); pip install 'stikk[envs]'"
         print(envs_note, file=sys.stderr)
+    openspiel_note: str | None = None
+    try:
+        import stikk.interop.openspiel  # noqa: F401  (registers the games with pyspiel)
+    except ImportError as e:
+        openspiel_note = f"OpenSpiel loops skipped ({e}); pip install 'stikk[openspiel]'"
+        print(openspiel_note, file=sys.stderr)
 
     rows: list[dict[str, Any]] = []
     for gid in args.game or game_ids():
@@ -241,6 +280,10 @@ def main(argv: list[str] | None = None) -> int:
         if envs_note is None:
             units["pettingzoo"] = pettingzoo_loop(game, random.Random(args.seed), args.seed)
             units["gymnasium"] = gymnasium_loop(game, random.Random(args.seed), args.seed)
+        if openspiel_note is None:
+            units["openspiel"] = openspiel_loop(game, random.Random(args.seed))
+            units["openspiel_tensor"] = openspiel_loop(game, random.Random(args.seed),
+                                                       tensor=True)
         res = measure(units, args.seconds, args.repeats)
         native = res["native"]["deals_per_s"]
         rates = {name: res[name]["deals_per_s"] if name in res else None for name in LOOPS}
@@ -257,12 +300,12 @@ def main(argv: list[str] | None = None) -> int:
         })
 
     env = environment(pinned)
-    env["versions"].pop("open_spiel", None)
     env["versions"].update({d: _version(d) for d in ("numpy", "pettingzoo", "gymnasium")})
     print(f"random play, deals/s (ratio to native), {args.repeats} x {args.seconds:g} s per "
           f"loop, one process on CPU {pinned}")
     print(table(rows))
-    print("decisions per deal: native/tensor/pettingzoo count every seat's, gymnasium seat 0's")
+    print("decisions per deal: every seat's (OpenSpiel: player moves, not chance nodes), "
+          "gymnasium seat 0's")
     if args.json:
         print(json.dumps({
             "loops": list(LOOPS),
@@ -270,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
             "settings": {"seconds": args.seconds, "repeats": args.repeats, "seed": args.seed,
                          "gymnasium_opponents": "random", "gymnasium_seat": 0},
             "envs_note": envs_note,
+            "openspiel_note": openspiel_note,
             "environment": env,
         }))
     return 0

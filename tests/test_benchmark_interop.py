@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "interop.py"
-LOOPS = ["native", "tensor", "pettingzoo", "gymnasium"]
+LOOPS = ["native", "tensor", "pettingzoo", "gymnasium", "openspiel", "openspiel_tensor"]
 
 
 @pytest.fixture(scope="module")
@@ -26,12 +26,16 @@ def run() -> tuple[dict[str, Any], str]:
 
 def test_json_keys(run: tuple[dict[str, Any], str]) -> None:
     data, _ = run
-    assert set(data) == {"loops", "games", "settings", "envs_note", "environment"}
+    assert set(data) == {"loops", "games", "settings", "envs_note", "openspiel_note",
+                         "environment"}
     assert data["loops"] == LOOPS
     assert data["envs_note"] is None
+    assert data["openspiel_note"] is None
     assert data["settings"]["seconds"] == 0.2
     assert {"python", "machine", "versions"} <= set(data["environment"])
-    assert {"pettingzoo", "gymnasium", "numpy"} <= set(data["environment"]["versions"])
+    versions = data["environment"]["versions"]
+    assert {"pettingzoo", "gymnasium", "numpy", "open_spiel"} <= set(versions)
+    assert versions["open_spiel"] is not None
     assert [g["game"] for g in data["games"]] == ["romanian-whist", "sjavs"]
     for g in data["games"]:
         for key in ("deals_per_s", "ratio", "deals", "decisions_per_deal", "windows"):
@@ -53,11 +57,14 @@ def test_every_interface_played_and_ratios_are_to_native(run: tuple[dict[str, An
 
 def test_decisions_per_deal_first_romanian_whist_deal(run: tuple[dict[str, Any],
                                                                  str]) -> None:
-    """rules §3 (schedule 1-8-1: the first deal is one card each), §5, §6: 4 bids and 4 cards
-    = 8 decisions through every all-seat loop; the single-agent env asks seat 0 for 2."""
+    """rules §3 (schedule 1-8-1: the first deal is one card each), §5.1 (each player bids
+    once), §6.1 (k = 1 trick): 4 bids and 4 cards = 8 decisions through every all-seat loop;
+    the single-agent env asks seat 0 for 2.  The OpenSpiel loops count the same 8: their 32
+    chance nodes (one per card of the pack, §2/§4.2) are not decisions."""
     data, _ = run
     rw = data["games"][0]["decisions_per_deal"]
-    assert rw == {"native": 8.0, "tensor": 8.0, "pettingzoo": 8.0, "gymnasium": 2.0}
+    assert rw == {"native": 8.0, "tensor": 8.0, "pettingzoo": 8.0, "gymnasium": 2.0,
+                  "openspiel": 8.0, "openspiel_tensor": 8.0}
 
 
 def test_plain_table(run: tuple[dict[str, Any], str]) -> None:
@@ -67,4 +74,5 @@ def test_plain_table(run: tuple[dict[str, Any], str]) -> None:
     assert header.split() == ["game", *LOOPS]
     rows = [line for line in lines if line.startswith(("romanian-whist", "sjavs"))]
     assert len(rows) == 2
-    assert all(row.count("x)") == 4 and "(1.000x)" in row for row in rows)
+    assert all(row.count("x)") == len(LOOPS) and "(1.000x)" in row for row in rows)
+    assert all(len(line) <= 120 for line in lines[:-1])   # the JSON line aside

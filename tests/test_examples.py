@@ -1,4 +1,5 @@
-"""The researcher examples in examples/ run and print what they promise (issue 8 §5).
+"""The researcher examples in examples/ run and print what they promise (issue 8 §5):
+pettingzoo_random.py, gym_single_agent.py and openspiel_ismcts.py.
 
 examples/ray_arena.py is not run here (Ray start-up is slow); the Ray backend it calls is
 covered by tests/test_arena_ray.py."""
@@ -53,3 +54,23 @@ def test_gym_single_agent_mean_reward_is_the_mean_of_the_episodes() -> None:
     m = re.search(r"^mean reward over 4 episodes against heuristic: " + NUM + "$", out, re.M)
     assert m is not None
     assert abs(float(m.group(1)) - sum(rewards) / 4) <= 5e-4
+
+
+def test_openspiel_ismcts_prints_each_deals_returns_and_their_mean() -> None:
+    args = ("--deals", "2", "--sims", "5", "--game", "sjavs", "--seed", "3")
+    out = _run("openspiel_ismcts.py", *args)
+    lines = out.splitlines()
+    deals = [line for line in lines if line.startswith("deal ")]
+    assert [d.split(":")[0] for d in deals] == ["deal 1", "deal 2"]
+    per_deal = [_returns(d) for d in deals]
+    seats = [f"seat_{i}" for i in range(4)]
+    assert all(list(r) == seats for r in per_deal)
+    mean_line = lines[-1]
+    assert mean_line.startswith("mean:") and "(2 deals, " in mean_line
+    mean = _returns(mean_line)
+    assert list(mean) == seats
+    for s in seats:
+        assert abs(mean[s] - (per_deal[0][s] + per_deal[1][s]) / 2) <= 5e-3
+    # the same seed gives the same deals (chance, bots and IS-MCTS worlds are all seeded)
+    again = _run("openspiel_ismcts.py", *args)
+    assert [line for line in again.splitlines() if line.startswith("deal ")] == deals
