@@ -257,10 +257,10 @@ class _Deal:
 
     __slots__ = ("deck", "rest", "sampler", "setup", "state")
 
-    def __init__(self, setup: DealSetup, pack: tuple[Card, ...]) -> None:
+    def __init__(self, setup: DealSetup, undealt: tuple[Card, ...]) -> None:
         self.setup = setup
         self.deck: list[Card] = []
-        self.rest: list[Card] = list(pack)
+        self.rest: list[Card] = list(undealt)  # ascending: the chance outcomes' order
         self.state: State | None = None
         self.sampler: tuple[int, int, WorldSampler] | None = None
 
