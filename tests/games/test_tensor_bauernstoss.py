@@ -5,30 +5,28 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import re
 from collections import Counter
 
 import pytest
 
-from stikk.agents import DealSetup
-from stikk.agents.sampling import world_sampler
-from stikk.cards import cards_of, parse_card
+from stikk.cards import parse_card
 from stikk.core.game import State
-from stikk.core.tensor import Writer
 from stikk.games import make_game
 from stikk.games.bauernstoss import tensor
 from stikk.games.bauernstoss.actions import MIT0, SMALL_SOLO
 from stikk.games.bauernstoss.tables import PACK
-from stikk.games.bauernstoss.tensor import decode, encode, project, spec
+from stikk.games.bauernstoss.tensor import encode, spec
+from stikk.testing import tensors as kit
 
 VARIANTS = ["bauernstoss", "bauernstoss(preset=erfweiler,no_solo_in_first_deal=false)",
             "bauernstoss(preset=alterSchoofkopp)",
             "bauernstoss(preset=alterSchoofkopp,solo_decides_game=false)"]
 
 
-def _pick(rng: random.Random, legal: tuple[int, ...]) -> int:
+def _pick(state: State, rng: random.Random) -> int:
     """A random action, but an equal bid (MIT) mostly when there is one, so that ties
     (rules §6.7) come up often."""
+    legal = state.legal_actions()
     mits = [a for a in legal if MIT0 <= a < SMALL_SOLO]
     return rng.choice(mits) if mits and rng.random() < 0.8 else rng.choice(legal)
 
@@ -36,17 +34,9 @@ def _pick(rng: random.Random, legal: tuple[int, ...]) -> int:
 def _positions(game_text: str, seeds: range) -> list[State]:
     """Every position of whole random matches (copies), the deal ends included."""
     game = make_game(game_text)
-    out = []
-    for seed in seeds:
-        match = game.new_match(seed % 4)
-        rng = random.Random(seed)
-        while not match.over:
-            state = match.start_deal(rng=rng)
-            out.append(state.clone())
-            while not state.terminal:
-                match.apply(_pick(rng, state.legal_actions()))
-                out.append(state.clone())
-    return out
+    return [state for seed in seeds
+            for state in kit.match_positions(game, random.Random(seed), dealer=seed % 4,
+                                             choose=_pick)]
 
 
 def _throw_in(game_text: str) -> list[State]:
@@ -70,17 +60,13 @@ def test_the_decoder_gives_back_every_view_exactly(game_text: str) -> None:
     settled by the partners (TIE phase) or by naming lowest trumps (§6.7), the Solos with the
     Small-Solo exchange (§7.2) and a throw-in (§6.6)."""
     game = make_game(game_text)
-    size = spec(game).size
     seen: Counter[str] = Counter()
     # alterSchoofkopp: four jacks bid a number, so some seat always bids (no throw-in, §11)
     as_rules = "alterSchoofkopp" in game_text
     extra = [] if as_rules else _throw_in(game_text)
     for state in _positions(game_text, range(4)) + extra:
-        views = [state.view(s) for s in range(game.players)] + [state.public_view()]
-        for v in views:
-            vec = encode(v)
-            assert len(vec) == size and set(vec) <= {0.0, 1.0}
-            assert decode(game, vec) == project(v)
+        views = kit.every_view(state)
+        kit.check_round_trip(tensor, game, views)
         v = views[0]
         seen[v.phase] += 1
         seen[str(v.contract)] += 1
@@ -104,44 +90,14 @@ def test_a_seat_tensor_is_the_same_in_every_world_it_cannot_tell_apart() -> None
     """No leak: worlds the deal sampler draws for a seat's view give that seat the same
     tensor; a control encoder that also writes another seat's hand is caught."""
     game = make_game("bauernstoss")
-    rng = random.Random(5)
-    checked = 0
-    for state in _positions("bauernstoss", range(2))[::7]:
-        if state.terminal:
-            continue
-        seat = rng.randrange(game.players)
-        view = state.view(seat)
-        sampler = world_sampler(view, DealSetup(state))
-        worlds = [sampler.sample(rng) for _ in range(3)]
-        assert all(encode(w.view(seat)) == encode(view) for w in worlds)
-
-        def leaky(st: State, seat: int = seat) -> list[float]:
-            vec = encode(st.view(seat))
-            hand = st.hands[(seat + 1) % game.players]  # type: ignore[attr-defined]
-            Writer(spec(game), vec).cards("hand", cards_of(hand))
-            return vec
-
-        if any(w.hands[(seat + 1) % game.players]  # type: ignore[attr-defined]
-               != state.hands[(seat + 1) % game.players] for w in worlds):  # type: ignore[attr-defined]
-            assert any(leaky(w) != leaky(state) for w in worlds)
-            checked += 1
-    assert checked >= 5
+    leak = kit.neighbour_hand_leak(tensor, game, "hand", 0, at_least=5)
+    kit.check_no_leak(tensor, game, _positions("bauernstoss", range(2))[::7], seed=5,
+                      controls=[leak])
 
 
 def test_the_docstring_table_is_the_layout() -> None:
     """The module's documentation lists exactly the blocks, in order, with their meaning."""
-    rows = [r for r in re.findall(r"^(\w+)\s{2,}(\S.*?)\s{2,}(\S.*)$", tensor.__doc__ or "",
-                                  re.M) if r[0] != "block"]
-    game = make_game("bauernstoss")
-    blocks = spec(game).blocks
-    assert [r[0] for r in rows] == [b.name for b in blocks]
-    for (name, shape, meaning), block in zip(rows, blocks, strict=True):
-        assert meaning == block.doc, name
-        dims = [sum({"P": 4}.get(t.strip()) or int(t) for t in d.split("+"))
-                for d in shape.split(" × ")]
-        assert tuple(dims) == block.shape, name
-    table = spec(game).table()
-    assert all(f"`{b.name}`" in table for b in blocks) and f"| total | {spec(game).size}" in table
+    kit.check_doc_table(tensor, make_game("bauernstoss"), {"P": 4})
 
 
 def test_the_layout_is_the_same_for_every_option() -> None:
@@ -151,17 +107,11 @@ def test_the_layout_is_the_same_for_every_option() -> None:
 
 def test_bad_tensors_and_views_are_refused() -> None:
     game = make_game("bauernstoss")
-    with pytest.raises(ValueError, match="2552 values"):
-        decode(game, [0.0] * 10)
-    whist = make_game("romanian-whist").new_match(0).start_deal(rng=random.Random(1))
-    with pytest.raises(TypeError, match="not a Bauernstoss view"):
-        encode(whist.view(0))
+    assert spec(game).size == 2552
+    kit.check_refusals(tensor, game, other=make_game("romanian-whist"),
+                       message="not a Bauernstoss view")
     with pytest.raises(TypeError, match="not a Bauernstoss game"):
         spec(make_game("romanian-whist"))
     view = game.new_match(0).start_deal(rng=random.Random(2)).view(0)
     with pytest.raises(ValueError, match="not a Bauernstoss call"):
         encode(dataclasses.replace(view, bids=("BID 4", None, None, None)))
-    vec = encode(view)
-    vec[spec(game).offset("dealer") + 1] = 1.0  # two dealers
-    with pytest.raises(ValueError, match="dealer"):
-        decode(game, vec)

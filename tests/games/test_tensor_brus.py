@@ -4,20 +4,17 @@ to the view, and nothing a seat cannot see."""
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import replace
 
 import pytest
 
-from stikk.agents import DealSetup
-from stikk.agents.sampling import world_sampler
-from stikk.cards import cards_of, parse_card
+from stikk.cards import parse_card
 from stikk.core.game import State
-from stikk.core.tensor import Writer
 from stikk.games import make_game
 from stikk.games.brus import tensor
 from stikk.games.brus.state import AWARD_KINDS
 from stikk.games.brus.tensor import decode, encode, project, spec
+from stikk.testing import tensors as kit
 
 VARIANTS = [
     "brus",
@@ -32,25 +29,18 @@ DEALS = 6
 """Deals per match at most: a Brus match may last long (12 sticks a side, DK-10.1)."""
 
 
+def _bold(state: State, rng: random.Random) -> int:
+    """A random action, but mostly a multiple play or a risk when there is one."""
+    legal = state.legal_actions()
+    bold = [a for a in legal if "+" in state.action_text(a) or "RISK" in state.action_text(a)]
+    return rng.choice(bold if bold and rng.random() < 0.7 else legal)
+
+
 def _positions(game_text: str, seed: int) -> list[State]:
     """Every position of a random match (copies), the deal ends included, for at most
     ``DEALS`` deals; the players lean to multiple plays and risks, which are rare at random."""
-    game = make_game(game_text)
-    match = game.new_match(0)
-    rng = random.Random(seed)
-    out = []
-    for _ in range(DEALS):
-        if match.over:
-            break
-        state = match.start_deal(rng=rng)
-        out.append(state.clone())
-        while not state.terminal:
-            legal = state.legal_actions()
-            bold = [a for a in legal if "+" in state.action_text(a) or "RISK" in
-                    state.action_text(a)]
-            match.apply(rng.choice(bold if bold and rng.random() < 0.7 else legal))
-            out.append(state.clone())
-    return out
+    return kit.match_positions(make_game(game_text), random.Random(seed), deals=DEALS,
+                               choose=_bold)
 
 
 @pytest.mark.parametrize("game_text", VARIANTS)
@@ -60,18 +50,12 @@ def test_the_decoder_gives_back_every_view_exactly(game_text: str) -> None:
     (DK-9, DK-12.7), the awards of every kind (DK-10.2, DK-12.6, DK-12.9, DK-12.13, DK-12.14)
     and a target so large that the sticks are a fraction (DK-10.1)."""
     game = make_game(game_text)
-    size = spec(game).size
-    sticks_at = spec(game).offset("sticks")
+    assert spec(game).block("sticks").size == game.num_sides
     kinds: set[str] = set()
     multiple = risked = 0
     for state in _positions(game_text, seed=len(game_text)):
-        views = [state.view(s) for s in range(game.players)] + [state.public_view()]
-        for v in views:
-            vec = encode(v)
-            assert len(vec) == size
-            others = vec[:sticks_at] + vec[sticks_at + game.num_sides:]
-            assert set(others) <= {0.0, 1.0}
-            assert decode(game, vec) == project(v)
+        views = kit.every_view(state)
+        kit.check_round_trip(tensor, game, views, fractional={"sticks"})  # sticks / target
         kinds.update(kind for _, _, kind in views[0].awards)
         multiple += any(not isinstance(c, int) for _, c in views[0].current_trick)
         risked += len(views[0].risks)
@@ -118,61 +102,20 @@ def test_a_seat_tensor_is_the_same_in_every_world_it_cannot_tell_apart() -> None
     """No leak: worlds the deal sampler draws for a seat's view give that seat the same
     tensor; a control encoder that also writes another seat's hand is caught."""
     game = make_game("brus")
-    rng = random.Random(5)
-    checked = 0
-    for state in _positions("brus", seed=3)[::5]:
-        if state.terminal:
-            continue
-        seat = rng.randrange(game.players)
-        view = state.view(seat)
-        sampler = world_sampler(view, DealSetup(state))
-        worlds = [sampler.sample(rng) for _ in range(3)]
-        assert all(encode(w.view(seat)) == encode(view) for w in worlds)
-
-        def leaky(st: State, seat: int = seat) -> list[float]:
-            vec = encode(st.view(seat))
-            other = (seat + 1) % game.players
-            hand = st.hands[other]  # type: ignore[attr-defined]
-            Writer(spec(game), vec).cards("current_trick", cards_of(hand), 1)
-            return vec
-
-        if any(w.hands[(seat + 1) % game.players]  # type: ignore[attr-defined]
-               != state.hands[(seat + 1) % game.players] for w in worlds):  # type: ignore[attr-defined]
-            assert any(leaky(w) != leaky(state) for w in worlds)
-            checked += 1
-    assert checked >= 5
+    leak = kit.neighbour_hand_leak(tensor, game, "current_trick", 1, at_least=5)
+    kit.check_no_leak(tensor, game, _positions("brus", seed=3)[::5], seed=5, controls=[leak])
 
 
 def test_the_docstring_table_is_the_layout() -> None:
     """The module's documentation lists exactly the blocks, in order, with their meaning."""
-    rows = [r for r in re.findall(r"^(\w+)\s{2,}(\S.*?)\s{2,}(\S.*)$", tensor.__doc__ or "",
-                                  re.M) if r[0] != "block"]
     for game_text, symbols in (("brus", {"P": 4, "S": 2, "T": 9, "A": 8, "M": 11}),
                                ("brus(players=3)", {"P": 3, "S": 3, "T": 12, "A": 9, "M": 12})):
-        game = make_game(game_text)
-        blocks = spec(game).blocks
-        assert [r[0] for r in rows] == [b.name for b in blocks]
-        for (name, shape, meaning), block in zip(rows, blocks, strict=True):
-            assert meaning == block.doc, name
-            dims = [sum(symbols.get(t.strip()) or int(t) for t in d.split("+"))
-                    for d in shape.split(" × ")]
-            assert tuple(dims) == block.shape, name
-        table = spec(game).table()
-        assert all(f"`{b.name}`" in table for b in blocks)
-        assert f"| total | {spec(game).size}" in table
+        kit.check_doc_table(tensor, make_game(game_text), symbols)
 
 
 def test_bad_tensors_and_views_are_refused() -> None:
     game = make_game("brus")
-    with pytest.raises(ValueError, match=f"{spec(game).size} values"):
-        decode(game, [0.0] * 10)
-    sjavs = make_game("sjavs").new_match(0).start_deal(rng=random.Random(1))
-    with pytest.raises(TypeError, match="not a Brus view"):
-        encode(sjavs.view(0))
-    vec = encode(game.new_match(0).start_deal(rng=random.Random(2)).view(0))
-    vec[spec(game).offset("dealer") + 1] = 1.0  # two dealers
-    with pytest.raises(ValueError, match="dealer"):
-        decode(game, vec)
+    kit.check_refusals(tensor, game, other=make_game("sjavs"), message="not a Brus view")
     # sticks above the target cannot be scaled into [0, 1] (DK-10.1)
     deck = game.shuffled_deck(random.Random(4))  # type: ignore[attr-defined]
     state = game.new_state(deck, 0, sticks=(13, 12))  # type: ignore[attr-defined]

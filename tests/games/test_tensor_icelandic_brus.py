@@ -4,24 +4,26 @@ back to the view, and nothing a seat cannot see."""
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import replace
 
 import pytest
 
-from stikk.agents import DealSetup
-from stikk.agents.sampling import world_sampler
-from stikk.cards import cards_of
 from stikk.core.game import State
-from stikk.core.tensor import Writer
 from stikk.games import make_game
 from stikk.games.icelandic_brus import tensor
 from stikk.games.icelandic_brus.state import AWARD_KINDS
 from stikk.games.icelandic_brus.tables import RISK
-from stikk.games.icelandic_brus.tensor import decode, encode, project, spec
+from stikk.games.icelandic_brus.tensor import decode, encode, project
+from stikk.testing import tensors as kit
 
 VARIANTS = ["icelandic-brus", "icelandic-brus(allow_illegal_risk=true)",
             "icelandic-brus(no_risk_last_trick=true)"]
+
+
+def _risky(state: State, rng: random.Random) -> int:
+    """Risk KH whenever one may (a risk is rare at random), else a random action."""
+    legal = state.legal_actions()
+    return RISK if RISK in legal else rng.choice(legal)
 
 
 def _positions(game_text: str, seed: int, matches: int = 4) -> list[State]:
@@ -29,17 +31,8 @@ def _positions(game_text: str, seed: int, matches: int = 4) -> list[State]:
     risk KH whenever they may, since a risk is rare at random."""
     game = make_game(game_text)
     rng = random.Random(seed)
-    out = []
-    for _ in range(matches):
-        match = game.new_match(rng.randrange(4))
-        while not match.over:
-            state = match.start_deal(rng=rng)
-            out.append(state.clone())
-            while not state.terminal:
-                legal = state.legal_actions()
-                match.apply(RISK if RISK in legal else rng.choice(legal))
-                out.append(state.clone())
-    return out
+    return [state for _ in range(matches)
+            for state in kit.match_positions(game, rng, dealer=rng.randrange(4), choose=_risky)]
 
 
 @pytest.mark.parametrize("game_text", VARIANTS)
@@ -48,14 +41,10 @@ def test_the_decoder_gives_back_every_view_exactly(game_text: str) -> None:
     every position of whole matches: cut points (IS-3.3), risks (IS-5), the illegal risk's
     penalty (IS-5.6), the comb and hanging (IS-6, IS-7.2) and the deal's end (IS-4.5)."""
     game = make_game(game_text)
-    size = spec(game).size
     kinds: set[str] = set()
     for state in _positions(game_text, seed=len(game_text)):
-        views = [state.view(s) for s in range(game.players)] + [state.public_view()]
-        for v in views:
-            vec = encode(v)
-            assert len(vec) == size and set(vec) <= {0.0, 1.0}
-            assert decode(game, vec) == project(v)
+        views = kit.every_view(state)
+        kit.check_round_trip(tensor, game, views)
         kinds.update(kind for _, _, kind in views[0].awards)
     assert {"risk", "deal"} <= kinds
     if "allow_illegal" in game_text:
@@ -98,54 +87,16 @@ def test_a_seat_tensor_is_the_same_in_every_world_it_cannot_tell_apart() -> None
     """No leak: worlds the deal sampler draws for a seat's view give that seat the same
     tensor; a control encoder that also writes another seat's hand is caught."""
     game = make_game("icelandic-brus")
-    rng = random.Random(5)
-    checked = 0
-    for state in _positions("icelandic-brus", seed=3, matches=1)[::5]:
-        if state.terminal:
-            continue
-        seat = rng.randrange(game.players)
-        view = state.view(seat)
-        sampler = world_sampler(view, DealSetup(state))
-        worlds = [sampler.sample(rng) for _ in range(3)]
-        assert all(encode(w.view(seat)) == encode(view) for w in worlds)
-
-        def leaky(st: State, seat: int = seat) -> list[float]:
-            vec = encode(st.view(seat))
-            other = (seat + 1) % game.players
-            hand = st.hands[other]  # type: ignore[attr-defined]
-            Writer(spec(game), vec).cards("current_trick", cards_of(hand), 1)
-            return vec
-
-        if any(w.hands[(seat + 1) % game.players]  # type: ignore[attr-defined]
-               != state.hands[(seat + 1) % game.players] for w in worlds):  # type: ignore[attr-defined]
-            assert any(leaky(w) != leaky(state) for w in worlds)
-            checked += 1
-    assert checked >= 5
+    leak = kit.neighbour_hand_leak(tensor, game, "current_trick", 1, at_least=5)
+    kit.check_no_leak(tensor, game, _positions("icelandic-brus", seed=3, matches=1)[::5], seed=5,
+                      controls=[leak])
 
 
 def test_the_docstring_table_is_the_layout() -> None:
     """The module's documentation lists exactly the blocks, in order, with their meaning."""
-    rows = [r for r in re.findall(r"^(\w+)\s{2,}(\S.*?)\s{2,}(\S.*)$", tensor.__doc__ or "",
-                                  re.M) if r[0] != "block"]
-    game = make_game("icelandic-brus")
-    blocks = spec(game).blocks
-    assert [r[0] for r in rows] == [b.name for b in blocks]
-    for (name, shape, meaning), block in zip(rows, blocks, strict=True):
-        assert meaning == block.doc, name
-        dims = [int(d) for d in shape.split(" × ")]
-        assert tuple(dims) == block.shape, name
-    table = spec(game).table()
-    assert all(f"`{b.name}`" in table for b in blocks) and f"| total | {spec(game).size}" in table
+    kit.check_doc_table(tensor, make_game("icelandic-brus"))
 
 
 def test_bad_tensors_and_views_are_refused() -> None:
-    game = make_game("icelandic-brus")
-    with pytest.raises(ValueError, match=f"{spec(game).size} values"):
-        decode(game, [0.0] * 10)
-    sjavs = make_game("sjavs").new_match(0).start_deal(rng=random.Random(1))
-    with pytest.raises(TypeError, match="not an Icelandic Brús view"):
-        encode(sjavs.view(0))
-    vec = encode(game.new_match(0).start_deal(rng=random.Random(2)).view(0))
-    vec[spec(game).offset("dealer") + 1] = 1.0  # two dealers
-    with pytest.raises(ValueError, match="dealer"):
-        decode(game, vec)
+    kit.check_refusals(tensor, make_game("icelandic-brus"), other=make_game("sjavs"),
+                       message="not an Icelandic Brús view")

@@ -10,14 +10,13 @@ from typing import Any
 
 import pytest
 
-from stikk.agents import DealSetup
-from stikk.agents.sampling import world_sampler
 from stikk.core.game import Phase, State
 from stikk.core.tensor import Writer
 from stikk.games import make_game
 from stikk.games.sjavs import tensor
 from stikk.games.sjavs.state import TRICKS
-from stikk.games.sjavs.tensor import decode, encode, project, spec
+from stikk.games.sjavs.tensor import decode, encode, spec
+from stikk.testing import tensors as kit
 
 VARIANTS = ["sjavs", "sjavs(suduroy_deal=true,voluntary_announcements=true)",
             "sjavs(players=3)",
@@ -46,23 +45,12 @@ def _choose(state: State, rng: random.Random) -> int:
 @cache
 def _positions(game_text: str, seed: int) -> tuple[State, ...]:
     """Every position of a random match (copies), the end of every deal included."""
-    game = make_game(game_text)
-    match = game.new_match(0)
-    rng = random.Random(seed)
-    out = []
-    for _ in range(DEALS):
-        state = match.start_deal(rng=rng)
-        out.append(state.clone())
-        while not state.terminal:
-            match.apply(_choose(state, rng))
-            out.append(state.clone())
-        if match.over:
-            break
-    return tuple(out)
+    return tuple(kit.match_positions(make_game(game_text), random.Random(seed), deals=DEALS,
+                                     choose=_choose))
 
 
 def _views(state: State) -> list[Any]:
-    return [state.view(s) for s in range(state.game.players)] + [state.public_view()]
+    return kit.every_view(state)
 
 
 @pytest.mark.parametrize("game_text", VARIANTS)
@@ -72,14 +60,12 @@ def test_the_decoder_gives_back_every_view_exactly(game_text: str) -> None:
     exchange of every kind, hidden and shown (rules §10.3), the set-aside cards shown after
     the play (§10.3, §10.4), the two-player piles as they are uncovered (rules §11.1, §11.4)."""
     game = make_game(game_text)
-    size = spec(game).size
     exchanges, cuts, piles = set(), set(), set()
     shown = discards = 0
     for state in _positions(game_text, seed=SEED):
-        for v in _views(state):
-            vec = encode(v)
-            assert len(vec) == size and set(vec) <= {0.0, 1.0}
-            assert decode(game, vec) == project(v)
+        views = _views(state)
+        kit.check_round_trip(tensor, game, views)
+        for v in views:
             if v.exchange is not None:
                 exchanges.add(re.sub(r"[2-9TJQKA][CSHD]", "c", v.exchange))
             cuts.add(v.cut)
@@ -138,6 +124,23 @@ def test_the_tensor_holds_the_whole_public_history(game_text: str) -> None:
     assert checked > 100
 
 
+def _table_leak(game_text: str) -> kit.Leak:
+    """A control that writes the three-player table cards (rules §10.3) into the set-aside
+    rows of a seat's tensor, the maker's excepted (the maker sees them)."""
+    game = make_game(game_text)
+
+    def secret(st: State, seat: int) -> object:
+        return None if seat == st.maker else st.table  # type: ignore[attr-defined]
+
+    def table_leak(st: State, seat: int) -> list[float]:
+        vec = encode(st.view(seat))
+        for i, card in enumerate(st.table):  # type: ignore[attr-defined]
+            Writer(spec(game), vec).cards("set_aside", [card], i)
+        return vec
+
+    return kit.Leak("the table cards in block 'set_aside'", secret, table_leak, at_least=3)
+
+
 @pytest.mark.parametrize("players", [4, 3, 2])
 def test_a_seat_tensor_is_the_same_in_every_world_it_cannot_tell_apart(players: int) -> None:
     """No leak: worlds the deal sampler draws for a seat's view give that seat the same
@@ -145,73 +148,28 @@ def test_a_seat_tensor_is_the_same_in_every_world_it_cannot_tell_apart(players: 
     players) is one that writes the table cards before they are shown (rules §10.3)."""
     game_text = f"sjavs(players={players})"
     game = make_game(game_text)
-    rng = random.Random(players)
-    checked = table_checked = 0
-    for state in _positions(game_text, seed=SEED)[::7]:
-        if state.terminal or state.phase is Phase.CUT:
-            continue
-        seat = rng.randrange(players)
-        view = state.view(seat)
-        sampler = world_sampler(view, DealSetup(state))
-        worlds = [sampler.sample(rng) for _ in range(3)]
-        assert all(encode(w.view(seat)) == encode(view) for w in worlds)
-        other = (seat + 1) % players
-
-        def leaky(st: State, seat: int = seat, other: int = other) -> list[float]:
-            hand = st.hands[other]  # type: ignore[attr-defined]
-            return encode(st.view(seat)) + [float(hand >> c & 1) for c in range(64)]
-
-        if any(w.hands[other] != state.hands[other] for w in worlds):  # type: ignore[attr-defined]
-            assert any(leaky(w) != leaky(state) for w in worlds)
-            checked += 1
-        if players == 3 and seat != state.maker:  # type: ignore[attr-defined]
-
-            def table_leak(st: State, seat: int = seat) -> list[float]:
-                vec = encode(st.view(seat))
-                for i, card in enumerate(st.table):  # type: ignore[attr-defined]
-                    Writer(spec(game), vec).cards("set_aside", [card], i)
-                return vec
-
-            if any(w.table != state.table for w in worlds):  # type: ignore[attr-defined]
-                assert any(table_leak(w) != table_leak(state) for w in worlds)
-                table_checked += 1
-    assert checked >= 5
-    assert table_checked >= (3 if players == 3 else 0)
+    controls = [kit.neighbour_hand_leak(tensor, game, None, at_least=5)]
+    if players == 3:
+        controls.append(_table_leak(game_text))
+    states = [s for s in _positions(game_text, seed=SEED)[::7] if s.phase is not Phase.CUT]
+    kit.check_no_leak(tensor, game, states, seed=players, controls=controls)
 
 
 @pytest.mark.parametrize("players", [4, 3, 2])
 def test_the_docstring_table_is_the_layout(players: int) -> None:
     """The module's documentation lists exactly the blocks, in order, with their meaning;
     blocks marked for three or two players only appear at those tables only."""
-    rows = [r for r in re.findall(r"^(\w+)\s{2,}(\S.*?)\s{2,}(\S.*)$", tensor.__doc__ or "",
-                                  re.M) if r[0] != "block"]
-    only = {"three players only": 3, "two players only": 2}
-    rows = [r for r in rows
-            if all(not r[2].startswith(k) or players == p for k, p in only.items())]
     game = make_game(f"sjavs(players={players})")
-    blocks = spec(game).blocks
-    assert [r[0] for r in rows] == [b.name for b in blocks]
-    for (name, shape, meaning), block in zip(rows, blocks, strict=True):
-        assert meaning == block.doc, name
-        dims = [sum({"P": players, "T": TRICKS[players]}.get(t.strip()) or int(t)
-                    for t in d.split("+")) for d in shape.split(" × ")]
-        assert tuple(dims) == block.shape, name
-    table = spec(game).table()
-    assert all(f"`{b.name}`" in table for b in blocks) and f"| total | {spec(game).size}" in table
+    kit.check_doc_table(tensor, game, {"P": players, "T": TRICKS[players]},
+                        only_when={"three players only": players == 3,
+                                   "two players only": players == 2})
     assert str(spec(game).size) in (tensor.__doc__ or "")
 
 
 def test_bad_tensors_and_views_are_refused() -> None:
     game = make_game("sjavs")
-    with pytest.raises(ValueError, match="2131 values"):
-        decode(game, [0.0] * 10)
-    whist = make_game("romanian-whist").new_match(0).start_deal(rng=random.Random(1))
-    with pytest.raises(TypeError, match="not a Sjavs view"):
-        encode(whist.view(0))
-    vec = encode(game.new_match(0).start_deal(rng=random.Random(2)).view(0))
-    vec[spec(game).offset("dealer") + 1] = 1.0  # two dealers
-    with pytest.raises(ValueError, match="dealer"):
-        decode(game, vec)
+    assert spec(game).size == 2131
+    kit.check_refusals(tensor, game, other=make_game("romanian-whist"), message="not a Sjavs view")
     two = make_game("sjavs(players=2)")
     vec = encode(two.new_match(0).start_deal(rng=random.Random(3)).view(0))
     at = spec(two).offset("piles", 5)

@@ -5,19 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import re
 
 import pytest
 
-from stikk.agents import DealSetup
-from stikk.agents.sampling import world_sampler
-from stikk.cards import cards_of, parse_card
+from stikk.cards import parse_card
 from stikk.core.game import State
-from stikk.core.tensor import Writer
 from stikk.games import make_game
-from stikk.games.styrivolt import StyrivoltState, StyrivoltView, tensor
+from stikk.games.styrivolt import StyrivoltView, tensor
 from stikk.games.styrivolt.actions import TAKE_STOCK
-from stikk.games.styrivolt.tensor import decode, encode, project, spec
+from stikk.games.styrivolt.tensor import decode, encode, spec
+from stikk.testing import tensors as kit
 
 from .styrivolt_helpers import deal
 
@@ -34,31 +31,23 @@ positions the round-trip test names."""
 VARIANTS = list(SEEDS)
 
 
+def _take(state: State, rng: random.Random) -> int:
+    """A random action, but the stock taken at half the chances (more takings, rules §8)."""
+    legal = state.legal_actions()
+    take = TAKE_STOCK in legal and rng.random() < 0.5
+    return TAKE_STOCK if take else rng.choice(legal)
+
+
 def _positions(game_text: str, seed: int) -> list[State]:
     """Every position of ``DEALS`` deals of a random match (copies), the deal ends included;
     the stock is taken at half the chances (more takings, rules §8)."""
-    game = make_game(game_text)
-    match = game.new_match(0)
-    rng = random.Random(seed)
-    out = []
-    for _ in range(DEALS):
-        state = match.start_deal(rng=rng)
-        out.append(state.clone())
-        while not state.terminal:
-            legal = state.legal_actions()
-            take = TAKE_STOCK in legal and rng.random() < 0.5  # more takings (rules §8)
-            match.apply(TAKE_STOCK if take else rng.choice(legal))
-            out.append(state.clone())
-    return out
+    return kit.match_positions(make_game(game_text), random.Random(seed), deals=DEALS,
+                               choose=_take)
 
 
 def _round_trip(state: State) -> None:
-    game = state.game
-    size = spec(game).size
-    for v in [state.view(s) for s in range(4)] + [state.public_view()]:
-        vec = encode(v)
-        assert len(vec) == size and set(vec) <= {0.0, 1.0}
-        assert decode(game, vec) == project(v)
+    """Every seat's view and the public one decode back exactly, 0 or 1 in every slot."""
+    assert kit.check_round_trip(tensor, state.game, kit.every_view(state)) == 5
 
 
 @pytest.mark.parametrize("game_text", VARIANTS)
@@ -152,46 +141,13 @@ def test_a_seat_tensor_is_the_same_in_every_world_it_cannot_tell_apart() -> None
     tensor; a control encoder that also writes another seat's hand is caught."""
     text = "styrivolt(cut_for_stikkar=up_to_fourth,open_suit_selection=true)"
     game = make_game(text)
-    rng = random.Random(5)
-    checked = 0
-    for state in _positions(text, seed=3)[::7]:
-        if state.terminal:
-            continue
-        seat = rng.randrange(4)
-        other = (seat + 1) % 4
-        view = state.view(seat)
-        sampler = world_sampler(view, DealSetup(state))
-        worlds = [sampler.sample(rng) for _ in range(3)]
-        assert all(encode(w.view(seat)) == encode(view) for w in worlds)
-
-        def leaky(st: State, seat: int = seat, other: int = other) -> list[float]:
-            vec = encode(st.view(seat))
-            assert isinstance(st, StyrivoltState)
-            Writer(spec(game), vec).cards("seen", cards_of(st.hands[other]), 1)
-            return vec
-
-        assert isinstance(state, StyrivoltState)
-        if any(w.hands[other] != state.hands[other]  # type: ignore[attr-defined]
-               for w in worlds):
-            assert any(leaky(w) != leaky(state) for w in worlds)
-            checked += 1
-    assert checked >= 5
+    leak = kit.neighbour_hand_leak(tensor, game, "seen", 1, at_least=5)
+    kit.check_no_leak(tensor, game, _positions(text, seed=3)[::7], seed=5, controls=[leak])
 
 
 def test_the_docstring_table_is_the_layout() -> None:
     """The module's documentation lists exactly the blocks, in order, with their meaning."""
-    rows = [r for r in re.findall(r"^(\w+)\s{2,}(\S.*?)\s{2,}(\S.*)$", tensor.__doc__ or "",
-                                  re.M) if r[0] != "block"]
-    game = make_game("styrivolt")
-    blocks = spec(game).blocks
-    assert [r[0] for r in rows] == [b.name for b in blocks]
-    for (name, shape, meaning), block in zip(rows, blocks, strict=True):
-        assert meaning == block.doc, name
-        dims = [sum({"P": 4}.get(t.strip()) or int(t) for t in d.split("+"))
-                for d in shape.split(" × ")]
-        assert tuple(dims) == block.shape, name
-    table = spec(game).table()
-    assert all(f"`{b.name}`" in table for b in blocks) and f"| total | {spec(game).size}" in table
+    kit.check_doc_table(tensor, make_game("styrivolt"), {"P": 4})
 
 
 def test_every_option_has_the_same_layout() -> None:
@@ -202,17 +158,9 @@ def test_every_option_has_the_same_layout() -> None:
 
 def test_bad_tensors_and_views_are_refused() -> None:
     game = make_game("styrivolt")
-    size = spec(game).size
-    with pytest.raises(ValueError, match=f"{size} values"):
-        decode(game, [0.0] * 10)
-    whist = make_game("romanian-whist").new_match(0).start_deal(rng=random.Random(1))
-    with pytest.raises(TypeError, match="not a Styrivolt view"):
-        encode(whist.view(0))
+    kit.check_refusals(tensor, game, other=make_game("romanian-whist"),
+                       message="not a Styrivolt view")
     state = game.new_match(0).start_deal(rng=random.Random(2))
-    vec = encode(state.view(0))
-    vec[spec(game).offset("dealer") + 1] = 1.0  # two dealers
-    with pytest.raises(ValueError, match="dealer"):
-        decode(game, vec)
     vec = encode(state.view(0))
     vec[spec(game).offset("to_act"):spec(game).offset("to_act") + 5] = [0.0] * 5
     with pytest.raises(ValueError, match="to_act"):
