@@ -370,7 +370,7 @@ def _apply_accepts_minus_one(orig: Any) -> Any:
 def _apply_dirty_refusal(orig: Any) -> Any:
     def apply(self: RomanianWhistState, action: int) -> None:
         if action not in self.legal_actions():
-            self.history.append(action)  # the state is touched before the refusal
+            self.won[0] += 1  # the state is touched before the refusal
         orig(self, action)
     return apply
 

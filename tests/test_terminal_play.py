@@ -132,8 +132,7 @@ def test_the_human_sees_his_hand_sorted_by_suit(full_game: dict[str, Any]) -> No
     for seg, entry, k in zip(segments(out, 24), rec["deals"], schedule(4), strict=True):
         hands, _ = deal(entry["deck"], entry["dealer"], 4, k)
         mine = sorted(hands[0], key=lambda c: (order[c >> 4], -(c & 15)))
-        label = "Your card: " if k == 1 else "Your hand: "
-        line = seg[seg.index(label):].split("\n", 1)[0]
+        line = seg[seg.index("Your hand: "):].split("\n", 1)[0]
         assert line.split(": ", 1)[1].split() == [card_symbol(c) for c in mine]
 
 
@@ -170,10 +169,11 @@ def test_score_table_after_every_round_and_final_standings(full_game: dict[str, 
     for seg, entry, k in zip(segments(out, 24), rec["deals"], schedule(4), strict=True):
         table = seg[seg.index("— result"):]
         for seat in range(4):
-            row = re.search(rf"^seat {seat} \((?:you|heuristic)\)\s+(\d)\s+(\d)\s+(\S+)\s+(-?\d+)",
+            row = re.search(rf"^seat {seat} \((?:you|heuristic)\)\s+(\d)\s+(\d)\s+(\S+)\s+(\S+)",
                             table, re.M)
             assert row, table
-            bid, won, pts, total = int(row[1]), int(row[2]), int(row[3]), int(row[4])
+            bid, won = int(row[1]), int(row[2])
+            pts, total = (int(x.replace("−", "-")) for x in (row[3], row[4]))
             bids = [a for a in entry["actions"] if a.startswith("BID ")]
             assert bid == int(bids[(seat - entry["dealer"] - 1) % 4].split()[1])  # §5.1 order
             assert 0 <= won <= k
@@ -185,8 +185,8 @@ def test_score_table_after_every_round_and_final_standings(full_game: dict[str, 
     best = max(totals)
     winners = [s for s in range(4) if totals[s] == best]
     for s in range(4):
-        row = re.search(rf"seat {s} \((?:you|heuristic)\)\s+(-?\d+)(\s+★ winner)?", final)
-        assert row and int(row[1]) == totals[s]
+        row = re.search(rf"seat {s} \((?:you|heuristic)\)\s+([−-]?\d+)(\s+★ winner)?", final)
+        assert row and int(row[1].replace("−", "-")) == totals[s]
         assert bool(row[2]) == (s in winners)
     assert session.match.winner == winners
     assert ("Winner: " if len(winners) == 1 else "Shared win: ") in final
@@ -203,7 +203,7 @@ def test_record_replays_to_the_same_totals(full_game: dict[str, Any]) -> None:
 def test_commands_answer_without_changing_the_game(full_game: dict[str, Any]) -> None:
     out = full_game["out"]
     assert "No round has been scored yet." in out  # "s" at the first prompt
-    assert "No trick has been completed in this round yet." in out
+    assert "No trick has been completed in this deal yet." in out
     assert "How to answer" in out
     assert "there is no move 99" in out
     assert "'xyz' is not a move, a card or a command" in out
@@ -231,7 +231,7 @@ def test_an_illegal_card_is_refused_with_the_reason_and_nothing_changes() -> Non
                 seen["led"] = led
                 seen["follow"] = follow
                 seen["before"] = (list(st.history), list(st.hands), st.to_act)
-                seen["trick"] = (f"Trick {len(st.tricks) + 1} of {st.cards}: " + " · ".join(
+                seen["trick"] = ("On the table: " + " · ".join(
                     f"seat {s} {card_symbol(c)}" for s, c in st.current_trick))
                 return format_card(other[0]).lower()
         return "1"
@@ -241,9 +241,9 @@ def test_an_illegal_card_is_refused_with_the_reason_and_nothing_changes() -> Non
     assert "tried" in seen, "no position to test found"
     assert seen["after"] == seen["before"]
     out = text_of(console)
-    held = " ".join(format_card(c) for c in sorted(seen["follow"], key=lambda c: -(c & 15)))
-    assert (f"✗ Not allowed: you must follow {SUIT_NAMES[seen['led']]} (rules §6.2): "
-            f"you hold {held}") in out
+    held = " ".join(card_symbol(c) for c in sorted(seen["follow"], key=lambda c: -(c & 15)))
+    assert (f"✗ Not allowed: You must follow {SUIT_NAMES[seen['led']]}: you hold {held} "
+            "(rules §6.2)") in out
     assert seen["trick"] in out  # the trick in progress, in play order from its leader
     assert "You left the table." in out
 
@@ -416,7 +416,7 @@ def test_blind_rounds_hide_the_hand_while_bidding(tmp_path: Path) -> None:
     for seg, entry, k in zip(segs, rec["deals"], schedule(3), strict=True):
         hands, _ = deal(entry["deck"], entry["dealer"], 3, k)
         bidding = _bidding_part(seg)
-        assert "face down: blind bidding" in bidding
+        assert "Your cards are face down: you bid before seeing them" in bidding
         for c in hands[0]:
             assert mentions(bidding, c) == []
             assert mentions(seg, c), "his cards are shown once the bidding is over"
@@ -436,7 +436,7 @@ def test_forehead_rounds_show_the_others_cards_not_his_own(tmp_path: Path) -> No
         bidding = _bidding_part(seg)
         if k == 1:
             one_card += 1
-            assert "on your forehead" in bidding
+            assert "Your card is on your forehead" in bidding
             assert mentions(bidding, hands[0][0]) == []
             for seat in (1, 2):
                 assert mentions(bidding, hands[seat][0]), "the others' cards are shown"
@@ -459,7 +459,7 @@ def test_zero_play_declaration_is_asked_and_shown() -> None:
     assert "You declare Zero Play" in out
     assert 0 in session.match.declared_seats()  # type: ignore[attr-defined]
     assert re.search(r"^seat 0 \(you\).*Zero Play", out, re.M)
-    assert "Zero Play declared by: you" in out
+    assert "Zero Play declared by you" in out
 
 
 # -- bots per seat and the hint (issue 6) --------------------------------------------------------

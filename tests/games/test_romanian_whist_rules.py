@@ -632,7 +632,7 @@ def test_s6_illegal_plays_say_why_and_change_nothing() -> None:
     card not held) and leave the state exactly as it was."""
     state = play_round()
     bid_all(state, [0, 0, 0])
-    assert_refused(state, "PLAY KH", "KH")  # seat 1 does not hold KH (seat 0 does)
+    assert_refused(state, "PLAY KH", "not hold K♥")  # seat 1 does not hold KH (seat 0 does)
     assert_refused(state, "PLAY 2C")  # not even in the pack
     state.act("PLAY KC")
     reason = assert_refused(state, "PLAY AS", "trump")  # seat 2: no clubs, holds trumps

@@ -84,7 +84,8 @@ def test_bad_messages_are_answered_by_name_and_change_nothing(tmp_path: Path) ->
                                 ('["act"]', "one JSON object"),
                                 ('{"type": "hello"}', "unknown message type 'hello'"),
                                 ('{"type": "act"}', 'needs "action"'),
-                                ('{"type": "act", "action": "PASS"}', f"not seat {other}")]:
+                                ('{"type": "act", "action": "PASS"}',
+                                 f"it is seat {to_act}'s turn, not yours")]:
                 ws.send_text(bad)
                 reply = ws.receive_json()
                 assert reply["type"] == "error" and expect in reply["message"], reply

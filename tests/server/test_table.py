@@ -42,7 +42,7 @@ def test_refused_intents_change_nothing_and_store_nothing(tmp_path: Path) -> Non
     before = (list(state.history), store.action_count(table.id), table.view(to_act))
     with pytest.raises(TableError, match="belongs to no seat"):
         table.act("not-a-token", state.legal_texts()[0])
-    with pytest.raises(TableError, match=f"not seat {other}"):
+    with pytest.raises(TableError, match=f"it is seat {to_act}'s turn, not yours"):
         table.act(invites.seats[other], state.legal_texts()[0])
     with pytest.raises(TableError):
         table.act(invites.seats[to_act], "PLAY XX")  # malformed

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .explain import Msg
 
 
 class StikkError(ValueError):
@@ -25,10 +29,14 @@ class ActionError(StikkError):
     text of every legal action at that point (sorted, CONFORMANCE.md §5.1).
     """
 
-    def __init__(self, action: object, reason: str, legal: Sequence[str] = ()) -> None:
+    def __init__(self, action: object, reason: str, legal: Sequence[str] = (), *,
+                 explanation: Msg | None = None) -> None:
         self.action = action
         self.reason = reason
         self.legal = list(legal)
+        self.explanation = explanation
+        """The reason as a message (:mod:`stikk.core.explain`), when the engine gave one:
+        a table renders it for the player in his own words."""
         shown = ", ".join(self.legal) if self.legal else "nothing (no decision is pending)"
         super().__init__(f"{action!s}: {reason}; legal: {shown}")
 

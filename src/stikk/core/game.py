@@ -18,9 +18,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeAlias, TypeV
 
 from ..cards import Card, CardError, Mask, format_card, format_cards, parse_card
 from .errors import ActionParseError, DeckError, IllegalActionError
+from .explain import Msg, Voice
 from .options import Options
 
 if TYPE_CHECKING:
+    from .explainer import Explainer
     from .match import Match
     from .view import View
 
@@ -86,6 +88,11 @@ class DealResult:
     """What the deal awarded, per side, in the game's own unit."""
     extras: dict[str, Any] = field(default_factory=dict)
     """Game-specific fields, already JSON-shaped, in conformance order."""
+    parts: tuple[tuple[tuple[str, int], ...], ...] = field(default=(), compare=False,
+                                                            repr=False)
+    """Per side, the named parts the score is the sum of (``("exact", 7)``,
+    ``("streak_bonus", 10)``), as the engine's scoring worked them out; the game's
+    explainer puts them in words (:meth:`~stikk.core.explainer.Explainer.deal_score`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"tricks": list(self.tricks), "score": list(self.score), **self.extras}
@@ -201,6 +208,13 @@ class Game(ABC, Generic[OptionsT]):
     def max_decisions(self) -> int:
         """The most player actions (``len(state.history)``) one deal can take under these
         options."""
+
+    # -- words -------------------------------------------------------------------------------
+    @property
+    def explainer(self) -> Explainer:
+        """The game's explanation layer (:mod:`stikk.core.explainer`): labels, refusals,
+        the facts on the table and the score in words, all from views."""
+        raise NotImplementedError(f"{self.id} has no explanation layer")
 
     # -- sides -------------------------------------------------------------------------------
     @property
@@ -325,9 +339,10 @@ class State(ABC):
         With ``seat``, the action is refused unless it is that seat's turn.
         """
         if seat is not None and seat != self.to_act:
-            who = "nobody" if self.to_act is None else f"seat {self.to_act}"
+            msg = (Msg("core.nobody_s_turn") if self.to_act is None
+                   else Msg("core.not_turn", {"p": self.to_act, "q": seat}))
             # the legal set is the acting seat's business, so it is not shown here
-            raise IllegalActionError(str(action), f"it is {who}'s turn, not seat {seat}'s")
+            raise IllegalActionError(str(action), msg.text(Voice(seat)), explanation=msg)
         if isinstance(action, str):
             return self.apply_text(action)
         self.apply(action)
@@ -350,6 +365,18 @@ class State(ABC):
         except Exception:  # an id outside the action space
             text = repr(action)
         return IllegalActionError(text, reason, self.legal_texts())
+
+    def refusal(self, action: int) -> IllegalActionError:
+        """The error for an action the rules do not allow now, with the explanation layer's
+        reason (:meth:`~stikk.core.explainer.Explainer.why_not`) spoken to the seat to act:
+        the engine refuses with the very words a table shows."""
+        explainer = self.game.explainer
+        view = self.view(self.to_act) if self.to_act is not None else self.public_view()
+        # None would mean the legal set and the explanations disagree: the tests hunt that
+        msg = explainer.why_not(view, action) or Msg("core.not_legal")
+        error = self.illegal(action, msg.text(explainer.voice(view)))
+        error.explanation = msg
+        return error
 
     # -- the deal ---------------------------------------------------------------------------------
     @property

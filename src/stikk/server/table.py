@@ -32,6 +32,8 @@ from ..agents import Agent, DealSetup, begin_deal, make_agent
 from ..agents.registry import AgentSpecError
 from ..cards import format_card
 from ..core.errors import StikkError
+from ..core.explain import DealScore, Voice
+from ..core.explainer import Explainer
 from ..core.game import Game, State
 from ..core.match import Match
 from ..core.record import record_of
@@ -63,6 +65,14 @@ class Invites:
     watch: str
 
 
+def _explainer(game: Game[Any]) -> Explainer | None:
+    """The game's explanation layer (every game has one; issue 15 moves them in one by one)."""
+    try:
+        return game.explainer
+    except NotImplementedError:
+        return None
+
+
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -91,6 +101,8 @@ class Table:
         """Bots playing for away players, by seat."""
         self.deal_summaries: list[dict[str, Any]] = []
         """Each finished deal: number, dealer, result and the sheet after it."""
+        self._deal_scores: list[DealScore | None] = []
+        """Each finished deal's score in words (rendered for each reader's seat)."""
         self._last_tricks: list[Any] = []
         self._agents: dict[int, Agent] = {}
         for s, kind in enumerate(self.seats):
@@ -277,9 +289,15 @@ class Table:
             data = state.view(seat).to_json()
         else:
             raise TableError(f"no seat {seat} at this table")
-        data["legal"] = state.legal_texts() if seat is not None and state.to_act == seat else []
-        data["sheet"] = self.match.sheet()
+        legal = state.legal_actions() if seat is not None and state.to_act == seat else ()
+        data["legal"] = sorted(state.action_text(a) for a in legal)
+        sheet = self.match.sheet()
+        data["sheet"] = sheet
         data["deal_number"] = len(self.match.deals) - 1
+        explainer = _explainer(self.game)
+        if explainer is not None:
+            view = state.public_view() if seat is None else state.view(seat)
+            data["explain"] = explainer.table_json(view, sheet, legal)
         return {"table": self.id, "seat": seat, "view": data}
 
     def message(self, seat: int | None, connected: Collection[int] = ()) -> dict[str, Any]:
@@ -287,6 +305,11 @@ class Table:
         finished deals (the last with its tricks, for the end-of-deal summary), who sits
         where and who is connected, and whether the game is over."""
         deals = list(self.deal_summaries)
+        explainer = _explainer(self.game)
+        if explainer is not None:
+            voice = Voice(seat, explainer.partnership)
+            deals = [d if score is None else {**d, "score": score.to_json(voice)}
+                     for d, score in zip(deals, self._deal_scores, strict=True)]
         if deals:
             deals[-1] = {**deals[-1], "tricks": self._last_tricks}
         seats = [{"seat": s, "kind": kind, "connected": s in connected,
@@ -302,36 +325,49 @@ class Table:
         if not self.over:
             raise TableError("the game is not over: its replay would show every hand")
         out = []
+        explainer = _explainer(self.game)
         for number, deal in enumerate(self.match.deals):
-            state = deal.initial()
-            frames = [self._frame(state, None, None)]
-            for a in deal.history:
-                seat = state.to_act
-                text = state.action_text(a)
-                state.apply(a)
-                frames.append(self._frame(state, seat, text))
             summary = self.deal_summaries[number]
             before = (self.deal_summaries[number - 1]["sheet"] if number
                       else self.game.new_match(0).sheet())
+            state = deal.initial()
+            # the last frame shows the deal written on the sheet (a deal over when dealt too)
+            frames = [self._frame(state, None, None, before if deal.history else summary["sheet"],
+                                  explainer)]
+            for i, a in enumerate(deal.history, 1):
+                seat = state.to_act
+                text = state.action_text(a)
+                state.apply(a)
+                sheet = summary["sheet"] if i == len(deal.history) else before
+                frames.append(self._frame(state, seat, text, sheet, explainer))
             for frame in frames:
                 frame["view"]["deal_number"] = number
-                frame["view"]["sheet"] = before
-            frames[-1]["view"]["sheet"] = summary["sheet"]  # the deal written on the sheet
+            score = self._deal_scores[number]
             out.append({"number": number, "dealer": deal.dealer, "frames": frames,
                         "result": summary["result"], "sheet": summary["sheet"],
-                        "final": summary["final"]})
+                        "final": summary["final"],
+                        "score": None if score is None else score.to_json(
+                            Voice(None, self.game.explainer.partnership))})
         return out
 
     @staticmethod
-    def _frame(state: State, actor: int | None, action: str | None) -> dict[str, Any]:
-        view = state.public_view().to_json()
-        seat_views = [state.view(s).to_json() for s in range(state.game.players)]
+    def _frame(state: State, actor: int | None, action: str | None, sheet: dict[str, Any],
+               explainer: Explainer | None) -> dict[str, Any]:
+        public = state.public_view()
+        view = public.to_json()
+        view["sheet"] = sheet
+        if explainer is not None:
+            view["explain"] = explainer.table_json(public, sheet, ())
+        views = [state.view(s) for s in range(state.game.players)]
+        seat_views = [v.to_json() for v in views]
         hands = []
         for s, v in enumerate(seat_views):
             hand = v["hand"]
             if hand is None:  # a variant hides a hand from its owner: another seat sees it
                 hand = next((w["seen_hands"][s] for w in seat_views
                              if w.get("seen_hands") and w["seen_hands"][s] is not None), [])
+            elif explainer is not None:  # as its player holds it
+                hand = [h.card for h in explainer.hand(views[s])]
             hands.append(hand)
         view["hands"] = hands
         return {"actor": actor, "action": action, "view": view}
@@ -375,6 +411,11 @@ class Table:
             "result": None if result is None else result.to_json(),
             "sheet": self.match.sheet(), "final": final})
         self._last_tricks = [t.to_json() for t in state.tricks]
+        explainer = _explainer(self.game)
+        self._deal_scores.append(
+            None if explainer is None or result is None
+            else explainer.deal_score(state.public_view(), result,
+                                      self.deal_summaries[-1]["sheet"]))
 
     def _next_deal(self) -> None:
         """Deal (and store) the next deal; a deal over as soon as it is dealt (an Icelandic

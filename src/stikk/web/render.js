@@ -203,8 +203,11 @@ export function guarded(what, fn) {
   }
 }
 
-/** The text of an action for people, by the game module's actionLabel when it has one. */
+/** The text of an action for people: the explainer's label of a legal move, else the game
+ *  module's actionLabel when it has one. */
 export function labelOf(mod, text, view) {
+  const said = view && view.explain ? moveLabels(view.explain).get(text) : undefined;
+  if (said) return said;
   if (mod && typeof mod.actionLabel === "function") {
     try {
       const label = mod.actionLabel(text, view);
@@ -216,6 +219,20 @@ export function labelOf(mod, text, view) {
   return text;
 }
 
+/** A hand in the order a player of the game holds it: the explainer's order (the view's own
+ *  hand), else the game module's handOrder, else as given. */
+export function handInOrder(mod, cards, view, explainedHand) {
+  if (explainedHand) return explainedHand.map((h) => h.card);
+  if (mod && typeof mod.handOrder === "function") {
+    try {
+      return mod.handOrder([...cards], view);
+    } catch (e) {
+      console.error("handOrder failed", e);
+    }
+  }
+  return cards;
+}
+
 /** The dialog frame used by the overlays: a title, a body and a row of buttons. */
 export function overlay(testid, title, body, buttons) {
   const box = el("div", { class: "overlay", "data-testid": testid, role: "dialog", "aria-modal": "true", "aria-label": title });
@@ -223,4 +240,86 @@ export function overlay(testid, title, body, buttons) {
   panel.append(el("div", { class: "overlay-buttons" }, ...buttons));
   box.append(panel);
   return box;
+}
+
+// -- the engine's words (issue 15): every fact, label and score the server's explainer sends ---
+// A message is {id, params, section, text}; the page shows its text (cards and suits in their
+// colours) and keeps the id and the parameters for a translation.
+
+const SYMBOLS = /((?:10|[AKQJ2-9])?[♣♠♥♦])/u;
+
+/** A message as a span: its English text with the cards and suit symbols coloured. */
+export function msgNode(msg, tag = "span") {
+  const node = el(tag, { class: "msg", "data-msg": msg.id });
+  for (const piece of String(msg.text).split(SYMBOLS)) {
+    if (!piece) continue;
+    if (SYMBOLS.test(piece) && piece.length <= 3) {
+      node.append(el("span", { class: `card-text ${/[♥♦]/u.test(piece) ? "red" : "black"}` }, piece));
+    } else {
+      node.append(piece);
+    }
+  }
+  return node;
+}
+
+/** A cell of a seat table or a score table: a message, a number (with a true minus), a word. */
+export function cellNode(cell) {
+  if (cell === null || cell === undefined) return "";
+  if (typeof cell === "object") return msgNode(cell);
+  if (typeof cell === "number") return cell < 0 ? `−${-cell}` : String(cell);
+  return String(cell);
+}
+
+/** The explainer's panel: the deal's title, its fixed facts, the seats, the facts of the
+ *  moment and what the seat knows. */
+export function panelNode(panel, mySeat) {
+  const line = (m, cls) => {
+    const node = msgNode(m, "div");
+    node.classList.add(cls);
+    return node;
+  };
+  return el("div", { class: "explain-panel", "data-testid": "panel" },
+    line(panel.title, "panel-head"),
+    ...panel.deal.map((m) => line(m, "deal")),
+    panel.seats ? seatTableNode(panel.seats, mySeat) : null,
+    ...panel.now.map((m) => line(m, "now")),
+    ...panel.knows.map((m) => line(m, "knows")));
+}
+
+function seatTableNode(seats, mySeat) {
+  const head = el("tr", {}, ...seats.head.map((h) => el("th", {}, h.text)));
+  const rows = seats.rows.map((row, s) => el("tr", { class: s === mySeat ? "me" : null, "data-seat": s },
+    ...row.map((c, i) => el("td", { class: i === 0 ? "name" : "n" }, cellNode(c)))));
+  return el("table", { class: "seat-table" }, el("thead", {}, head), el("tbody", {}, ...rows));
+}
+
+/** A finished deal's score in words: a row per side with the cells, the points and how they
+ *  were made, then the notes. */
+export function dealScoreNode(score) {
+  const heads = ["", ...score.head.map((h) => h.text), "points", ...score.after_head.map((h) => h.text), "how"];
+  const rows = score.sides.map((side) => el("tr", { "data-side": side.side },
+    el("td", { class: "name" }, side.name),
+    ...side.cells.map((c) => el("td", { class: "n" }, cellNode(c))),
+    el("td", { class: `n ${side.total > 0 ? "good" : side.total < 0 ? "bad" : ""}` },
+       side.total > 0 ? `+${side.total}` : cellNode(side.total)),
+    ...side.after.map((c) => el("td", { class: "n" }, cellNode(c))),
+    el("td", { class: "how" }, ...joinNodes(side.parts.map((p) => msgNode(p.msg)), "; "))));
+  return el("div", { class: "deal-score", "data-testid": "deal-score" },
+    msgNode(score.title, "h3"),
+    el("table", { class: "score-table" }, el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", {}, h)))),
+       el("tbody", {}, ...rows)),
+    ...score.notes.map((m) => msgNode(m, "p")));
+}
+
+function joinNodes(nodes, sep) {
+  const out = [];
+  nodes.forEach((n, i) => { if (i) out.push(sep); out.push(n); });
+  return out;
+}
+
+/** The label of each legal action (its text -> the label's text). */
+export function moveLabels(explain) {
+  const map = new Map();
+  for (const m of (explain && explain.moves) || []) map.set(m.action, m.label.text);
+  return map;
 }

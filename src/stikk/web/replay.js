@@ -7,6 +7,7 @@ import { gameModule } from "./games/index.js";
 import { el } from "./games/common.js";
 import {
   seatName, seatSpots, drawSeats, drawTrick, trickList, guarded, labelOf, gameId, cardRow,
+  handInOrder, msgNode, panelNode, dealScoreNode,
 } from "./render.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -26,7 +27,7 @@ function summaryOf(deal) {
   const frames = deal.frames ?? [];
   const last = frames.length ? frames[frames.length - 1].view : null;
   return { number: deal.number, dealer: deal.dealer, result: deal.result, sheet: deal.sheet,
-           final: deal.final ?? {}, tricks: last ? last.tricks ?? [] : [] };
+           final: deal.final ?? {}, score: deal.score ?? null, tricks: last ? last.tricks ?? [] : [] };
 }
 
 /** ctx for the game modules at one frame: the deals finished by then (this one too once its
@@ -98,27 +99,23 @@ function draw() {
     caption.textContent = "";
   }
 
-  $("#step-line").textContent = rp.step === 0
+  const said = view.explain ? view.explain.history : null;
+  $("#step-line").replaceChildren(rp.step === 0
     ? `Deal ${deal.number + 1}: ${seatName(deal.dealer, null)} deals.`
-    : `${seatName(frame.actor, null)}: ${labelOf(rp.mod, frame.action, view)}`;
+    : said && said.length ? msgNode(said[said.length - 1])
+      : `${seatName(frame.actor, null)}: ${labelOf(rp.mod, frame.action, view)}`);
 
   const hands = $("#hands");
   hands.replaceChildren();
   (view.hands ?? []).forEach((cards, seat) => {
-    let ordered = cards ?? [];
-    if (rp.mod && typeof rp.mod.handOrder === "function") {
-      try {
-        ordered = rp.mod.handOrder([...ordered], view);
-      } catch (e) {
-        console.error("handOrder failed", e);
-      }
-    }
+    const ordered = handInOrder(rp.mod, cards ?? [], view, null);
     hands.append(el("div", { class: "hand-row" + (view.to_act === seat ? " to-act" : ""), "data-seat": seat },
       el("span", { class: "who" }, seatName(seat, null)),
       ordered.length ? cardRow(ordered, "small") : el("span", { class: "muted" }, "no cards")));
   });
 
-  $('[data-testid="info"]').replaceChildren(rp.mod ? guarded("the info panel", () => rp.mod.info(ctx.view, ctx)) : el("div"));
+  $('[data-testid="info"]').replaceChildren(view.explain ? panelNode(view.explain.panel, null)
+    : rp.mod ? guarded("the info panel", () => rp.mod.info(ctx.view, ctx)) : el("div"));
   $('[data-testid="sheet"]').replaceChildren(el("h2", { class: "panel-title" }, "Score sheet"),
     rp.mod ? guarded("the score sheet", () => rp.mod.sheet(ctx)) : el("div"));
 
@@ -127,7 +124,8 @@ function draw() {
   if (atEnd) {
     const summary = summaryOf(deal);
     result.replaceChildren(el("h3", {}, `Deal ${deal.number + 1}: the result`),
-      rp.mod ? guarded("the deal summary", () => rp.mod.dealSummary(summary, ctx)) : el("div"),
+      summary.score ? dealScoreNode(summary.score)
+        : rp.mod ? guarded("the deal summary", () => rp.mod.dealSummary(summary, ctx)) : el("div"),
       el("h3", {}, "Tricks"), trickList(summary.tricks, null));
   }
 }

@@ -9,7 +9,7 @@ import { cardFace } from "./cards.js";
 import { TableConnection, credentialFromHash } from "./connection.js";
 import {
   seatName, seatSpots, drawSeats, drawTrick, trickLine, trickList, winnersText,
-  guarded, labelOf, overlay, gameId, cardRow,
+  guarded, labelOf, overlay, gameId, cardRow, handInOrder, msgNode, panelNode, dealScoreNode,
 } from "./render.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -143,14 +143,16 @@ function draw(msg) {
   const ctx = ctxOf(msg);
   // A deal just ended: the server has already dealt the next one, so the summary of the
   // finished deal comes from `deals`, in an overlay over the live table.
+  // The deal that ends the game is summed up inside the game-over box, not under it.
   const deals = msg.deals ?? [];
-  if (!first && page.dealsSeen !== null && deals.length > page.dealsSeen) {
-    showDealSummary(deals[deals.length - 1], ctx);
-  }
+  const ended = !first && page.dealsSeen !== null && deals.length > page.dealsSeen
+    ? deals[deals.length - 1] : null;
   page.dealsSeen = deals.length;
   if (msg.over && !page.overShown) {
     page.overShown = true;
-    showGameOver(ctx);
+    showGameOver(ctx, ended);
+  } else if (ended) {
+    showDealSummary(ended, ctx);
   }
 }
 
@@ -216,6 +218,11 @@ function lastTrick() {
 function drawLast(msg) {
   const node = $("#last-action");
   const history = msg.view.history ?? [];
+  const said = msg.view.explain ? msg.view.explain.history : null;
+  if (said && !msg.last) {
+    node.replaceChildren(said.length ? msgNode(said[said.length - 1]) : "");
+    return;
+  }
   const last = msg.last ?? (history.length ? { seat: history[history.length - 1][0], action: history[history.length - 1][1] } : null);
   node.textContent = last ? `${seatName(last.seat, msg.seat)}: ${labelOf(page.mod, last.action, msg.view)}` : "";
 }
@@ -278,14 +285,7 @@ function drawMine(msg) {
   if (hand === null) {
     handNode.append(el("p", { class: "muted" }, "Your cards are hidden from you in this round."));
   } else {
-    let ordered = hand;
-    if (page.mod && typeof page.mod.handOrder === "function") {
-      try {
-        ordered = page.mod.handOrder([...hand], view);
-      } catch (e) {
-        console.error("handOrder failed", e);
-      }
-    }
+    const ordered = handInOrder(page.mod, hand, view, view.explain ? view.explain.hand : null);
     // Dim the cards that cannot be played only when some can: while bidding, none is dim.
     const dimOthers = myTurn && byCard.size > 0;
     for (const code of ordered) handNode.append(handCard(code, byCard.get(code) ?? [], dimOthers, view));
@@ -406,16 +406,32 @@ function closeChooser() {
 function drawSide(view, ctx) {
   const info = $('[data-testid="info"]');
   const sheet = $('[data-testid="sheet"]');
-  info.replaceChildren(page.mod ? guarded("the info panel", () => page.mod.info(view, ctx))
-                                : el("p", { class: "muted" }, `No display for ${view.game}.`));
+  const explain = view.explain;
+  info.replaceChildren(explain ? panelNode(explain.panel, ctx.mySeat) :
+    page.mod ? guarded("the info panel", () => page.mod.info(view, ctx))
+             : el("p", { class: "muted" }, `No display for ${view.game}.`));
   sheet.replaceChildren(el("h2", { class: "panel-title" }, "Score sheet"),
-    page.mod ? guarded("the score sheet", () => page.mod.sheet(ctx)) : el("p", { class: "muted" }, ""));
+    page.mod ? guarded("the score sheet", () => page.mod.sheet(ctx)) : el("p", { class: "muted" }, ""),
+    ...sheetWords(explain));
   const list = $("#history-list");
   list.replaceChildren();
-  for (const [seat, action] of view.history ?? []) {
-    list.append(el("li", {}, el("span", { class: "who" }, seatName(seat, ctx.mySeat)), " ", labelOf(page.mod, action, view)));
+  if (explain) {
+    for (const m of explain.history) list.append(el("li", {}, msgNode(m)));
+  } else {
+    for (const [seat, action] of view.history ?? []) {
+      list.append(el("li", {}, el("span", { class: "who" }, seatName(seat, ctx.mySeat)), " ", labelOf(page.mod, action, view)));
+    }
   }
   $("#history summary").textContent = `Moves this deal (${(view.history ?? []).length})`;
+}
+
+/** The standing and the sheet's notes in words, under the drawing of the sheet. */
+function sheetWords(explain) {
+  if (!explain) return [];
+  const out = [];
+  if (explain.standing) out.push(msgNode(explain.standing, "p"));
+  for (const m of explain.sheet_notes) out.push(msgNode(m, "p"));
+  return out.map((n) => { n.classList.add("sheet-note"); return n; });
 }
 
 function setupTabs() {
@@ -432,7 +448,7 @@ function setupTabs() {
 function showDealSummary(deal, ctx) {
   document.querySelector('[data-testid="deal-summary"]')?.remove();
   const body = el("div", { class: "summary-body" },
-    page.mod ? guarded("the deal summary", () => page.mod.dealSummary(deal, ctx)) : el("div"),
+    dealWords(deal, ctx),
     el("h3", {}, "Tricks"),
     trickList(deal.tricks, ctx.mySeat));
   const close = el("button", { type: "button", class: "primary-btn", "data-testid": "close-summary" }, "Continue");
@@ -442,11 +458,22 @@ function showDealSummary(deal, ctx) {
   close.focus();
 }
 
-function showGameOver(ctx) {
+/** A finished deal in words: the explainer's score in parts, else the game module's summary. */
+function dealWords(deal, ctx) {
+  if (deal.score) return dealScoreNode(deal.score);
+  return page.mod ? guarded("the deal summary", () => page.mod.dealSummary(deal, ctx)) : el("div");
+}
+
+function showGameOver(ctx, lastDeal) {
   const view = ctx.view;
   const winner = view.sheet ? view.sheet.winner : null;
+  const verdict = view.explain ? view.explain.verdict : null;
   const body = el("div", { class: "summary-body" },
-    el("p", { class: "winners", "data-testid": "winners" }, winnersText(winner, ctx.mySeat)),
+    el("p", { class: "winners", "data-testid": "winners" },
+       verdict ? msgNode(verdict) : winnersText(winner, ctx.mySeat)),
+    lastDeal ? el("div", { "data-testid": "last-deal" },
+                  el("h3", {}, `Deal ${lastDeal.number + 1}`), dealWords(lastDeal, ctx),
+                  el("h3", {}, "Tricks"), trickList(lastDeal.tricks, ctx.mySeat)) : "",
     page.mod ? guarded("the score sheet", () => page.mod.sheet(ctx)) : el("div"));
   const record = el("a", { class: "primary-btn", href: `/api/tables/${encodeURIComponent(tableId)}/record`,
                            download: `stikk-${tableId}.json`, "data-testid": "download-record" }, "Download record");

@@ -70,7 +70,10 @@ from typing import Any
 from ...cards import SUIT_MASKS, SUITS, Card, Mask, format_card
 from ...core.game import Game
 from ...core.view import View
+from ...games.romanian_whist import RomanianWhist
 from ...games.romanian_whist.actions import BID0, NO_ZERO_PLAY, ZERO_PLAY
+from ...games.romanian_whist.implies import implied
+from ...games.romanian_whist.rules import exact_points, miss_points
 
 SURE = 0.65
 """A card this likely to win is treated as a winner."""
@@ -161,39 +164,16 @@ class _Table:
         n = view.players
         self.n = n
         self.me: int = view.seat
-        k: int = view.cards
-        self.k = k
-        t = SUITS.index(view.trump) if view.trump else -1
-        self.trump = t
-        hand: Mask = view.hand or 0
-        self.hand = hand
-        played = 0
-        left = [k] * n
-        void = [0] * n
-        plays_seen = [tr.plays for tr in view.tricks]
-        if view.current_trick:
-            plays_seen.append(view.current_trick)
-        for plays in plays_seen:
-            led = plays[0][1] >> 4
-            for seat, c in plays:
-                played |= 1 << c
-                left[seat] -= 1
-                s = c >> 4
-                if s != led:  # rules §6.2: he did not follow, so he has none of the led suit
-                    void[seat] |= 1 << led
-                    if t >= 0 and s != t:  # ... and he did not trump, so he has no trumps
-                        void[seat] |= 1 << t
-        unseen = pack & ~hand & ~played
-        if view.trump_card is not None:
-            unseen &= ~(1 << view.trump_card)
-        for s_ in range(n):  # cards another seat shows (forehead rounds) are not unseen
-            seen = view.seen_hands[s_]
-            if s_ != self.me and seen is not None:
-                unseen &= ~seen
+        self.k: int = view.cards
+        self.trump = SUITS.index(view.trump) if view.trump else -1
+        self.hand: Mask = view.hand or 0
+        facts = implied(view)
+        unseen = facts.unseen & pack
         self.unseen = unseen
-        self.left = left
+        self.left = list(facts.left)
         self.will = [1.0] * n
         """How readily each seat takes a trick it can: less once his bid is made."""
+        void = list(facts.void_suits)
         self.void = void
         self.m = [(unseen & SUIT_MASKS[s]).bit_count() for s in range(4)]
         u = unseen.bit_count()
@@ -277,10 +257,10 @@ class RomanianWhistHeuristic:
         for c in game.pack():
             pack |= 1 << c
         self.pack = pack
-        opts = game.options
-        self.cards_plus_bid = getattr(opts, "score_formula", "fivePlusBid") == "cardsPlusBid"
-        plan = getattr(game, "plan", None)
-        self.rounds = len(plan) if plan else 0
+        if not isinstance(game, RomanianWhist):
+            raise TypeError(f"a Romanian Whist heuristic needs a Romanian Whist game, got {game!r}")
+        self.score_formula = game.options.score_formula
+        self.rounds = len(game.plan)
 
     # -- the protocol ----------------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[int]) -> int:
@@ -313,8 +293,8 @@ class RomanianWhistHeuristic:
     # -- bidding (rules §5) ----------------------------------------------------------------------
     def _score(self, bid: int, won: int, k: int) -> float:
         if bid == won:
-            return (k if self.cards_plus_bid else 5) + bid
-        return -abs(won - bid)
+            return exact_points(self.score_formula, k, bid)
+        return miss_points(bid, won)
 
     def _bid(self, view: Any, legal: Sequence[int]) -> tuple[int, str]:
         if len(legal) == 1:

@@ -2,9 +2,7 @@
 
 * Each other seat holds its dealt number of cards less those it has played.
 * Following suit is compulsory and a player void in the led suit must trump
-  (§6.2): a seat that discarded off-suit is void in the led suit, and if it
-  discarded a non-trump it is void in trumps too.  Hands only shrink, so a void
-  shown once lasts to the end of the round.
+  (§6.2): the voids a seat has shown are :func:`~stikk.games.romanian_whist.implies.implied`.
 * The turned trump card (§4.3) is known; the undealt rest of the pack is not.
 * Blind rounds hide a seat's own hand until the play (§10.6); in forehead rounds
   a seat sees every hand but its own (§10.7).
@@ -15,28 +13,11 @@ exact: every world it allows replays to the seat's view, and the sampler need no
 
 from __future__ import annotations
 
-from ...cards import SUIT_MASKS, Mask
 from ...core.view import View
 from ...games.romanian_whist import RomanianWhistState, RomanianWhistView
+from ...games.romanian_whist.implies import implied
 from ..base import DealSetup
-from .core import Location, WorldSpec, no_hidden_actions, positions_of, tricks_played_by
-
-
-def voids(view: View, trump: int) -> list[Mask]:
-    """Per seat, the cards it cannot hold: suits it showed void in (rules §6.2)."""
-    out = [0] * view.players
-    tricks = [t.plays for t in view.tricks]
-    if view.current_trick:
-        tricks.append(view.current_trick)
-    for plays in tricks:
-        led = plays[0][1] >> 4
-        for seat, card in plays[1:]:
-            suit = card >> 4
-            if suit != led:
-                out[seat] |= SUIT_MASKS[led]
-                if trump >= 0 and suit != trump:
-                    out[seat] |= SUIT_MASKS[trump]
-    return out
+from .core import Location, WorldSpec, no_hidden_actions, positions_of
 
 
 def world_spec(view: View, setup: DealSetup) -> WorldSpec:
@@ -45,16 +26,14 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
     pack = list(setup.game.pack())
     probe = setup.deal(list(pack))
     assert isinstance(probe, RomanianWhistState)
-    trump = "CSHD".index(view.trump) if view.trump else -1
-    played = tricks_played_by(view)
-    void = voids(view, trump)
+    facts = implied(view)
     known_cards = 0
     locations: list[Location] = []
     for s in range(view.players):
         seen = view.hand if s == view.seat else view.seen_hands[s]
-        known = played[s] | (seen or 0)
+        known = facts.played[s] | (seen or 0)
         locations.append(Location(f"seat {s}", positions_of(pack, probe.hands[s]), known,
-                                  ~void[s], ordered=False))
+                                  ~facts.void_cards(s), ordered=False))
         known_cards |= known
     dealt = view.cards * view.players
     rest = list(range(dealt, len(pack)))

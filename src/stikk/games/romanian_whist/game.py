@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from ...cards import Card, highest_ranks
 from ...core.game import Game
 from .actions import NUM_ACTIONS, action_text, parse_action
 from .match import RomanianWhistMatch
 from .options import SPECIAL_ROUNDS, RomanianWhistOptions
+from .rules import exact_points, miss_points
 from .schedule import RoundSpec, round_plan
 from .state import RomanianWhistState
+
+if TYPE_CHECKING:
+    from .explain import RomanianWhistExplainer
 
 
 class RomanianWhist(Game[RomanianWhistOptions]):
@@ -44,6 +49,12 @@ class RomanianWhist(Game[RomanianWhistOptions]):
 
     def pack(self) -> tuple[Card, ...]:
         return self._pack
+
+    @cached_property
+    def explainer(self) -> RomanianWhistExplainer:
+        from .explain import RomanianWhistExplainer
+
+        return RomanianWhistExplainer(self)
 
     def new_match(self, dealer: int = 0) -> RomanianWhistMatch:
         return RomanianWhistMatch(self, dealer)
@@ -82,14 +93,13 @@ class RomanianWhist(Game[RomanianWhistOptions]):
         with all eight tricks −8, each with a streak of length 1 on top.
         """
         o = self.options
-        five = o.score_formula == "fivePlusBid"
         won, lost = o.success_streak, o.failure_streak
         lo = hi = 0
         for i, (k, _special) in enumerate(self.plan):
-            top = (5 if five else k) + k
+            top = exact_points(o.score_formula, k, k)
             if won is not None and i + 1 >= won.length:
                 top += won.points
-            bottom = -k
+            bottom = miss_points(0, k)
             if lost is not None and i + 1 >= lost.length:
                 bottom -= lost.points
             hi = max(hi, top)

@@ -6,18 +6,15 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import (
     SUIT_MASKS,
-    SUIT_NAMES,
     SUITS,
     Card,
     Mask,
-    cards_of,
-    format_card,
-    is_card,
     suit_cards_table,
 )
 from ...core.game import DealResult, Phase, State, Trick
 from ...core.view import PUBLIC_SEAT
 from .actions import BID0, NO_ZERO_PLAY, ZERO_PLAY
+from .rules import dealer_hook, playable, round_score
 from .schedule import RoundSpec
 from .view import RomanianWhistView
 
@@ -163,24 +160,10 @@ class RomanianWhistState(State):
             self._lids = ()
 
     def _set_play_legal(self, seat: int) -> None:
-        h = self.hands[seat]
-        if self._in_trick:
-            led = self._led
-            m = h & SUIT_MASKS[led]
-            if m:  # rules §6.2: follow suit
-                self._lmask = m
-                self._lids = _SUIT_CARDS[led][m >> (led << 4)]
-                return
-            t = self.trump
-            if t >= 0:
-                m = h & SUIT_MASKS[t]
-                if m:  # rules §6.2: void in the led suit, must trump
-                    self._lmask = m
-                    self._lids = _SUIT_CARDS[t][m >> (t << 4)]
-                    return
-        self._lmask = h  # leading, or void in the led suit and in trumps
-        self._lids = (_S0[h & 0x1FFF] + _S1[(h >> 16) & 0x1FFF]
-                      + _S2[(h >> 32) & 0x1FFF] + _S3[h >> 48])
+        m, _ = playable(self.hands[seat], self._led if self._in_trick else -1, self.trump)
+        self._lmask = m
+        self._lids = (_S0[m & 0x1FFF] + _S1[(m >> 16) & 0x1FFF]
+                      + _S2[(m >> 32) & 0x1FFF] + _S3[m >> 48])
 
     def _bid_legal(self) -> tuple[int, ...]:
         k = self.cards
@@ -189,8 +172,8 @@ class RomanianWhistState(State):
         if self.special == "eight8":
             return (BID0 + 8,)
         if self.to_act == self.dealer:  # rules §5.2: the dealer's hook
-            f = k - sum(b for b in self.bids if b is not None)
-            return _bid_ids(k, f if 0 <= f <= k else -1)
+            f = dealer_hook(k, self.bids)
+            return _bid_ids(k, -1 if f is None else f)
         return _bid_ids(k, -1)
 
     # -- applying actions ------------------------------------------------------------------------
@@ -220,7 +203,7 @@ class RomanianWhistState(State):
         if k < self.n:
             self._in_trick = k
             nxt = self.to_act = self._next[s]
-            # the next player's legal set (rules §6.2), inlined for speed
+            # the next player's legal set (rules §6.2: rules.playable, inlined for speed)
             h = hands[nxt]
             led = self._led
             m = h & SUIT_MASKS[led]
@@ -255,7 +238,7 @@ class RomanianWhistState(State):
         """Every non-play action, and every refused action, goes through here."""
         a = self._action_id(action)
         if a not in self._lids:
-            raise self.illegal(a, self._why_illegal(a))
+            raise self.refusal(a)
         if self.phase is Phase.PLAY:  # e.g. a numpy integer: the play itself is legal
             self.apply(a)
             return
@@ -281,44 +264,6 @@ class RomanianWhistState(State):
             else:
                 self.to_act = self._next[seat]
         self._set_legal()
-
-    def _why_illegal(self, a: int) -> str:
-        phase = self.phase
-        if phase is Phase.OVER:
-            return "the round is over"
-        kind = ("play" if is_card(a) else "bid" if BID0 <= a <= BID0 + 8
-                else "declare" if a in (ZERO_PLAY, NO_ZERO_PLAY) else "?")
-        if kind == "?":
-            return f"no Romanian Whist action has id {a}"
-        if phase is Phase.DECLARE and kind != "declare":
-            return (f"seat {self.to_act} must first say whether he declares Zero Play "
-                    "(rules §10.5, Engine decision 3)")
-        if phase is Phase.BID and kind != "bid":
-            return f"it is the bidding: seat {self.to_act} must bid (rules §5)"
-        if phase is Phase.PLAY and kind != "play":
-            return "the bidding is over; play a card (rules §6)"
-        if kind == "bid":
-            b = a - BID0
-            if self.special == "zero8":
-                return "in the zero8 round every bid is 0 (rules §10.6)"
-            if self.special == "eight8":
-                return "in the eight8 round every bid is 8 (rules §10.6)"
-            if b > self.cards:
-                return f"a bid is at most the {self.cards} cards dealt (rules §5.1)"
-            total = sum(x for x in self.bids if x is not None) + b
-            return (f"the dealer may not bid {b}: the bids would total {total}, the number of "
-                    f"cards dealt (rules §5.2)")
-        h = self.hands[self.to_act]  # type: ignore[index]
-        if not h >> a & 1:
-            return f"seat {self.to_act} does not hold {format_card(a)}"
-        led = self._led
-        held = h & SUIT_MASKS[led]
-        if held:
-            return (f"you must follow {SUIT_NAMES[led]} (rules §6.2): you hold "
-                    + " ".join(map(format_card, cards_of(held))))
-        trumps = h & SUIT_MASKS[self.trump]
-        return (f"you have no {SUIT_NAMES[led]} and must trump (rules §6.2): you hold "
-                + " ".join(map(format_card, cards_of(trumps))))
 
     # -- what the deal produced ------------------------------------------------------------------
     @property
@@ -352,31 +297,19 @@ class RomanianWhistState(State):
         succ = list(self.spec.success_counters or (0,) * n)
         fail = list(self.spec.failure_counters or (0,) * n)
         scores = []
+        parts = []
         for s in range(n):
             b = self.bids[s]
             assert b is not None  # the round is over, so everybody bid
-            w = self.won[s]
-            if w == b:  # rules §7 and §10.2
-                pts = (5 if opts.score_formula == "fivePlusBid" else k) + b
-                succ[s] += 1
-                fail[s] = 0
-                if opts.success_streak and succ[s] >= opts.success_streak.length:
-                    pts += opts.success_streak.points  # rules §10.3
-                    succ[s] = 0
-            else:
-                pts = -abs(w - b)
-                fail[s] += 1
-                succ[s] = 0
-                if opts.failure_streak and fail[s] >= opts.failure_streak.length:
-                    pts -= opts.failure_streak.points  # rules §10.4
-                    fail[s] = 0
-            scores.append(pts)
+            named, succ[s], fail[s] = round_score(opts, k, b, self.won[s], succ[s], fail[s])
+            parts.append(named)
+            scores.append(sum(p for _, p in named))
         extras = {
             "bids": list(self.bids),
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
         }
         self._counters = (tuple(succ), tuple(fail))
-        return DealResult(tuple(self.won), tuple(scores), extras)
+        return DealResult(tuple(self.won), tuple(scores), extras, tuple(parts))
 
     def counters_after(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Success and failure streak counters per seat after this round (rules §10.3–§10.4)."""

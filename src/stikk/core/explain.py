@@ -1,0 +1,439 @@
+"""The engine's words: explanations as structured messages (DESIGN.md "The engine contract").
+
+Everything stikk tells a person about a game (what a move is called, why a move is not
+allowed, what a deal scored and why, the facts beside the score sheet, a hint) is a
+:class:`Msg`: a message id, its parameters (JSON values) and the rules section it rests on.
+The English text of each id is a template in :data:`CATALOGUE`; another language needs only
+another catalogue, never another rule.
+
+A template is ``str.format`` text whose fields may name a *kind* after a colon, which says
+how the parameter is written:
+
+=================== ==================================================================
+field               written as
+=================== ==================================================================
+``{n}``             the value as it is
+``{c:card}``        a card code (``"TH"``) as ``10♥``
+``{m:cards}``       a list of card codes as ``7♥ Q♥`` (``nothing`` when empty)
+``{s:suit}``        a suit letter as ``hearts``; ``{s:suitsym}`` as ``♥``;
+                    ``{l:suits}`` a list of them as ``hearts and clubs``
+``{p:seat}``        a seat: ``you`` to that seat, else ``seat 2``; ``{p:Seat}``
+                    capitalised (``You``, ``Seat 2``)
+``{p:seats}``       a list of seats: ``you and seat 2``; ``{p:poss}`` ``your`` or
+                    ``seat 2's``; ``{p:owner}`` ``yours`` or ``seat 2's``
+``{x:side}``        a side: ``your side`` or ``side A`` in a partnership game, else the
+                    seat; ``{x:Side}`` capitalised
+``{p:verb:bid:bids}`` ``bid`` when the seat is addressed as you, else ``bids``;
+                    ``{x:sideverb:win:wins}`` the same for a side
+``{n:count:trick:tricks}`` ``1 trick``, ``3 tricks``
+``{n:signed}``      ``+3``, ``−2``, ``0``; ``{n:num}`` with a true minus sign
+``{m:msg}``         a nested message; ``{m:msgs}`` a list of them joined by ``; ``
+``{w:list}``        a list of words joined by ``, ``
+=================== ==================================================================
+
+Who "you" is comes from the :class:`Voice` a message is rendered in: a seat's own view
+speaks to that seat, the public view to nobody.
+
+>>> define("demo", {"follow": "{p:Seat} must follow {s:suit}: "
+...                           "{p:seat} {p:verb:hold:holds} {m:cards}"})
+>>> msg = Msg("demo.follow", {"p": 0, "s": "H", "m": ["7H", "QH"]}, "§6.2")
+>>> msg.text(Voice(you=0))
+'You must follow hearts: you hold 7♥ Q♥ (rules §6.2)'
+>>> msg.text(Voice())
+'Seat 0 must follow hearts: seat 0 holds 7♥ Q♥ (rules §6.2)'
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, Mask, card_symbol, cards_of, format_card
+
+CATALOGUE: dict[str, str] = {}
+"""Message id -> English template."""
+
+_FORMATTER = string.Formatter()
+
+
+@dataclass(frozen=True, slots=True)
+class Voice:
+    """Who a message speaks to: the seat addressed as "you" (``None``: nobody, as to a
+    spectator), and whether sides are partnerships (side A = seats 0 and 2)."""
+
+    you: int | None = None
+    partnership: bool = False
+
+    def seat(self, seat: int, *, cap: bool = False) -> str:
+        word = "you" if seat == self.you else f"seat {seat}"
+        return word[0].upper() + word[1:] if cap else word
+
+    def side(self, side: int, *, cap: bool = False) -> str:
+        if not self.partnership:
+            return self.seat(side, cap=cap)
+        word = "your side" if self.is_you_side(side) else f"side {'AB'[side]}"
+        return word[0].upper() + word[1:] if cap else word
+
+    def is_you_side(self, side: int) -> bool:
+        return self.you is not None and self.you % 2 == side
+
+
+NOBODY: Final = Voice()
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """One thing to say: a message id from :data:`CATALOGUE`, its parameters (JSON values:
+    card codes, suit letters, seat numbers, counts, nested messages) and the rules section it
+    rests on (``"§6.2"``, ``"IS-5.2"``), if any."""
+
+    id: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    section: str | None = None
+
+    def text(self, voice: Voice = NOBODY) -> str:
+        """The English text."""
+        return "".join(text for text, _ in self.segments(voice))
+
+    def segments(self, voice: Voice = NOBODY) -> list[tuple[str, str | None]]:
+        """The English text in pieces, each with a hint of how to draw it: ``"red"`` or
+        ``"black"`` for cards and suit symbols, ``"section"`` for the rules section, else
+        ``None``; a terminal colours them, a plain renderer joins them."""
+        out: list[tuple[str, str | None]] = []
+        _render(self, voice, out)
+        if self.section:
+            out.append((f" ({section_text(self.section)})", "section"))
+        return out
+
+    def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        """``{"id", "params", "section", "text"}``: the structure for a translator, the text
+        for everybody else."""
+        return {"id": self.id, "params": {k: _json(v, voice) for k, v in self.params.items()},
+                "section": self.section, "text": self.text(voice)}
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def section_text(section: str) -> str:
+    """``§6.2`` -> ``rules §6.2``; a section with its own prefix (``IS-5.2``) stays."""
+    return f"rules {section}" if section.startswith("§") else section
+
+
+def define(prefix: str, templates: Mapping[str, str]) -> None:
+    """Add a game's (or a layer's) English templates to :data:`CATALOGUE` as
+    ``prefix.key``.  Each template is checked now: a field with an unknown kind fails at
+    import, not when a player first meets it."""
+    for key, template in templates.items():
+        mid = f"{prefix}.{key}"
+        if CATALOGUE.get(mid, template) != template:
+            raise ValueError(f"message {mid!r} is defined twice, differently")
+        for _, name, spec, _ in _FORMATTER.parse(template):
+            if name is not None and (spec or "").split(":")[0] not in _KINDS:
+                raise ValueError(f"message {mid!r}: unknown kind {spec!r} of field {name!r}")
+        CATALOGUE[mid] = template
+
+
+# -- parameters -----------------------------------------------------------------------------------
+
+def card(c: Card) -> str:
+    """A card id as a message parameter (its code, ``TH``)."""
+    return format_card(c)
+
+
+def cards(cs: Iterable[Card] | Mask) -> list[str]:
+    """Card ids (or a mask) as a message parameter, in the order given."""
+    seq = cards_of(cs) if isinstance(cs, int) else cs
+    return [format_card(c) for c in seq]
+
+
+def suit(s: int) -> str:
+    """A suit number as a message parameter (its letter)."""
+    return SUITS[s]
+
+
+# -- rendering ------------------------------------------------------------------------------------
+
+def _render(msg: Msg, voice: Voice, out: list[tuple[str, str | None]]) -> None:
+    try:
+        template = CATALOGUE[msg.id]
+    except KeyError:
+        raise KeyError(f"no message {msg.id!r} in the catalogue") from None
+    for literal, name, spec, _ in _FORMATTER.parse(template):
+        if literal:
+            out.append((literal, None))
+        if name is None:
+            continue
+        kind, *args = (spec or "").split(":")
+        try:
+            value = msg.params[name]
+        except KeyError:
+            raise KeyError(f"message {msg.id!r} needs parameter {name!r}") from None
+        _KINDS[kind](value, args, voice, out)
+
+
+Writer = Callable[[Any, list[str], Voice, list[tuple[str, str | None]]], None]
+
+
+def _plain(fn: Callable[[Any, list[str], Voice], str]) -> Writer:
+    def write(value: Any, args: list[str], voice: Voice,
+              out: list[tuple[str, str | None]]) -> None:
+        out.append((fn(value, args, voice), None))
+    return write
+
+
+def _card_piece(code: str) -> tuple[str, str]:
+    from ..cards import parse_card
+
+    c = parse_card(code)
+    return card_symbol(c), "red" if c >> 4 in (2, 3) else "black"
+
+
+def _write_card(value: Any, args: list[str], voice: Voice,
+                out: list[tuple[str, str | None]]) -> None:
+    out.append(_card_piece(value))
+
+
+def _write_cards(value: Any, args: list[str], voice: Voice,
+                 out: list[tuple[str, str | None]]) -> None:
+    if not value:
+        out.append(("nothing", None))
+    for i, code in enumerate(value):
+        if i:
+            out.append((" ", None))
+        out.append(_card_piece(code))
+
+
+def _write_suitsym(value: Any, args: list[str], voice: Voice,
+                   out: list[tuple[str, str | None]]) -> None:
+    s = SUITS.index(value)
+    out.append((SUIT_SYMBOLS[s], "red" if s in (2, 3) else "black"))
+
+
+def _write_msg(value: Any, args: list[str], voice: Voice,
+               out: list[tuple[str, str | None]]) -> None:
+    m = _as_msg(value)
+    _render(m, voice, out)
+    if m.section:
+        out.append((f" ({section_text(m.section)})", "section"))
+
+
+def _write_msgs(value: Any, args: list[str], voice: Voice,
+                out: list[tuple[str, str | None]]) -> None:
+    sep = args[0] if args else "; "
+    for i, m in enumerate(value):
+        if i:
+            out.append((sep, None))
+        _write_msg(m, [], voice, out)
+
+
+def _seats(value: Any, args: list[str], voice: Voice) -> str:
+    return _and([voice.seat(s) for s in value]) if value else "nobody"
+
+
+def _suits(value: Any, args: list[str], voice: Voice) -> str:
+    return _and([SUIT_NAMES[SUITS.index(x)] for x in value])
+
+
+def _and(names: list[str]) -> str:
+    if len(names) <= 1:
+        return names[0] if names else "nothing"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _count(value: Any, args: list[str], voice: Voice) -> str:
+    one, many = args
+    return f"{value} {one if value == 1 else many}"
+
+
+def _signed(value: Any, args: list[str], voice: Voice) -> str:
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def _num(value: Any, args: list[str], voice: Voice) -> str:
+    return f"−{-value}" if value < 0 else str(value)
+
+
+_KINDS: dict[str, Writer] = {
+    "": _plain(lambda v, a, voice: str(v)),
+    "card": _write_card,
+    "cards": _write_cards,
+    "suit": _plain(lambda v, a, voice: SUIT_NAMES[SUITS.index(v)]),
+    "suitsym": _write_suitsym,
+    "suits": _plain(_suits),
+    "seat": _plain(lambda v, a, voice: voice.seat(v)),
+    "Seat": _plain(lambda v, a, voice: voice.seat(v, cap=True)),
+    "seats": _plain(_seats),
+    "side": _plain(lambda v, a, voice: voice.side(v)),
+    "Side": _plain(lambda v, a, voice: voice.side(v, cap=True)),
+    "verb": _plain(lambda v, a, voice: a[0] if v == voice.you else a[1]),
+    "poss": _plain(lambda v, a, voice: "your" if v == voice.you else f"seat {v}'s"),
+    "owner": _plain(lambda v, a, voice: "yours" if v == voice.you else f"seat {v}'s"),
+    "sideverb": _plain(lambda v, a, voice: a[0] if (voice.is_you_side(v) if voice.partnership
+                                                      else v == voice.you) else a[1]),
+    "count": _plain(_count),
+    "signed": _plain(_signed),
+    "num": _plain(_num),
+    "msg": _write_msg,
+    "msgs": _write_msgs,
+    "list": _plain(lambda v, a, voice: ", ".join(map(str, v))),
+}
+
+
+def _as_msg(value: Any) -> Msg:
+    if isinstance(value, Msg):
+        return value
+    return Msg(value["id"], value.get("params", {}), value.get("section"))
+
+
+def _json(value: Any, voice: Voice) -> Any:
+    if isinstance(value, Msg):
+        return value.to_json(voice)
+    if isinstance(value, (list, tuple)):
+        return [_json(v, voice) for v in value]
+    return value
+
+
+# -- what a table shows ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A legal move as a player is offered it: the action id, its canonical text, a short
+    label (a button, a numbered list) and, where it says more, a longer description."""
+
+    action: int
+    text: str
+    label: Msg
+    detail: Msg | None = None
+
+    def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        return {"action": self.text, "label": self.label.to_json(voice),
+                "detail": None if self.detail is None else self.detail.to_json(voice)}
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    """A card of the viewer's hand in the order a player of the game holds it, with what the
+    card is in this deal (a Stýrivolt role, a permanent trump) and the group it is held in."""
+
+    card: str
+    note: Msg | None = None
+    group: Msg | None = None
+
+    def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        return {"card": self.card, "note": None if self.note is None else self.note.to_json(voice),
+                "group": None if self.group is None else self.group.to_json(voice)}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTable:
+    """One row per seat (in seat order) under column heads: bids, tricks, totals, notes."""
+
+    head: tuple[Msg, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    """Cells: a :class:`Msg`, a number, a word, or ``None`` (empty)."""
+
+    def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        return {"head": [h.to_json(voice) for h in self.head],
+                "rows": [[_json(c, voice) for c in row] for row in self.rows]}
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """What a table shows beside the cards: a title line; the facts fixed for the deal
+    (trumps, the kind of round); the facts of the moment (the bidding so far, the trick in
+    play, what is at stake); what the seat knows of the hidden cards and why; and a row per
+    seat."""
+
+    title: Msg
+    deal: tuple[Msg, ...] = ()
+    now: tuple[Msg, ...] = ()
+    knows: tuple[Msg, ...] = ()
+    seats: SeatTable | None = None
+
+    def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        return {"title": self.title.to_json(voice),
+                "deal": [m.to_json(voice) for m in self.deal],
+                "now": [m.to_json(voice) for m in self.now],
+                "knows": [m.to_json(voice) for m in self.knows],
+                "seats": None if self.seats is None else self.seats.to_json(voice)}
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """What one side (or seat) scored in a deal: the named parts and their sum, with the
+    cells a score table shows beside them (``cells`` before the points, such as the bid and
+    the tricks; ``after`` behind them, such as the new total)."""
+
+    side: int
+    parts: tuple[tuple[Msg, int], ...]
+    total: int
+    cells: tuple[Any, ...] = ()
+    after: tuple[Any, ...] = ()
+
+    def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        return {"side": self.side, "name": voice.side(self.side, cap=True), "total": self.total,
+                "parts": [{"msg": m.to_json(voice), "points": p} for m, p in self.parts],
+                "cells": [_json(c, voice) for c in self.cells],
+                "after": [_json(c, voice) for c in self.after]}
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """A finished deal's score broken into parts per side, the heads of the cells beside them,
+    and notes (the bids' total, the outcome)."""
+
+    title: Msg
+    sides: tuple[SideScore, ...]
+    notes: tuple[Msg, ...] = ()
+    head: tuple[Msg, ...] = ()
+    after_head: tuple[Msg, ...] = ()
+
+    def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        return {"title": self.title.to_json(voice),
+                "head": [m.to_json(voice) for m in self.head],
+                "after_head": [m.to_json(voice) for m in self.after_head],
+                "sides": [s.to_json(voice) for s in self.sides],
+                "notes": [m.to_json(voice) for m in self.notes]}
+
+
+def joined(items: Sequence[Msg], sep: str = " · ") -> Msg:
+    """Several messages as one: ``a · b · c`` (or with ``sep`` ``", "``)."""
+    return Msg("core.joined_comma" if sep == ", " else "core.joined", {"items": list(items)})
+
+
+def msgs_json(items: Sequence[Msg], voice: Voice = NOBODY) -> list[dict[str, Any]]:
+    return [m.to_json(voice) for m in items]
+
+
+# -- messages every game shares -------------------------------------------------------------------
+
+define("core", {
+    "not_legal": "the rules do not allow that move now",
+    "not_turn": "it is {p:poss} turn, not {q:owner}",
+    "nobody_s_turn": "it is nobody's turn: the deal is over",
+    "nobody_turn": "nobody is to act: the deal is over",
+    "no_action": "no {game} action has id {a}",
+    "not_held": "{p:Seat} {p:verb:do:does} not hold {c:card}",
+    "not_in_pack": "{c:card} is not in the {game} pack",
+    "play": "{c:card}",
+    "seat_acts": "{p:Seat}: {m:msg}",
+    "trick_won": "{p:Seat} {p:verb:take:takes} trick {n} with {c:cards}",
+    "hint_only": "the only legal move",
+    "hint_none": "no world agreeing with this view could be dealt in time, so the heuristic's "
+                 "move",
+    "hint_kept": "the heuristic's move, expecting {mean} points against the table in {visits} "
+                 "of {iterations} simulated deals; {alt:msg} ({alt_mean}) was not clearly better",
+    "hint_search": "chosen in {visits} of {iterations} simulated deals, expecting {mean} points "
+                   "against the table",
+    "hint_search_alt": "chosen in {visits} of {iterations} simulated deals, expecting {mean} "
+                       "points against the table ({alt:msg}: {alt_mean})",
+    "hint_none_given": "{agent} gives no reasons",
+    "joined": "{items:msgs: · }",
+    "joined_comma": "{items:msgs:, }",
+    "cards": "{m:cards}",
+    "h_points": "points",
+    "h_how": "how",
+})
