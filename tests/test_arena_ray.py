@@ -112,5 +112,5 @@ def test_a_ray_started_for_the_run_ships_this_stikk_to_its_workers(
     results = list(ray_groups(tasks, address="ray://head:10001"))
     assert results == [play_group(t) for t in tasks]
     assert calls["init"]["address"] == "ray://head:10001"
-    assert calls["init"]["runtime_env"] == {"py_modules": [stikk]}
+    assert calls["init"]["runtime_env"] == {"py_modules": [str(Path(stikk.__file__).parent)]}
     assert calls["shutdown"]

@@ -58,3 +58,60 @@ def test_readme_keeps_exactly_two_set_up_commands() -> None:
 def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text()
     assert _readme_commands()[1] in ci
+
+
+# -- layers (DESIGN.md "Layers"; issue 15 §4) --------------------------------------------------
+
+LAYERS = {"cards": 0, "core": 1, "games": 2, "agents": 3, "testing": 4, "arena": 4,
+          "interop": 4, "envs": 4, "terminal": 5, "server": 5, "cli": 6, "__main__": 7}
+"""Each module's layer by its first package under ``stikk``; the package root is above all.
+Modules of one layer may import each other only within their own package, except the
+layers below."""
+
+
+def _imports(path: Path, package: str) -> list[str]:
+    """The ``stikk`` modules a file imports (statically), as absolute names."""
+    import ast
+
+    out = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target == "stikk":
+                out += [f"stikk.{a.name}" for a in node.names]
+            elif target.startswith("stikk."):
+                out.append(target)
+        elif isinstance(node, ast.Import):
+            out += [a.name for a in node.names if a.name.split(".")[0] == "stikk"]
+    return out
+
+
+def _layer(module: str) -> tuple[int, str]:
+    parts = module.split(".")
+    if len(parts) == 1 or parts[1] not in LAYERS:  # the package root, or a name defined there
+        return 99, "stikk"
+    return LAYERS[parts[1]], parts[1]
+
+
+def test_no_module_imports_a_higher_layer() -> None:
+    """cards → core → games → agents → (testing, arena, interop, envs) → (terminal, server) →
+    cli: no module imports one above its own layer, nor a sibling package of the same layer
+    (the registry, core/registry.py, names the parts of every layer as data instead)."""
+    src = ROOT / "src"
+    bad = []
+    for path in sorted((src / "stikk").rglob("*.py")):
+        rel = path.relative_to(src).with_suffix("")
+        module = ".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
+        package = module if rel.name == "__init__" else module.rsplit(".", 1)[0]
+        if module == "stikk":
+            continue
+        rank, name = _layer(module)
+        for target in _imports(path, package):
+            trank, tname = _layer(target)
+            if trank > rank or (trank == rank and tname != name):
+                bad.append(f"{module} imports {target}")
+    assert bad == [], bad

@@ -16,8 +16,9 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 from stikk.agents.registry import AgentSpecError, make_agent
-from stikk.arena.runner import iter_groups, warmup_match
+from stikk.arena.runner import iter_groups
 from stikk.cards import format_card
+from stikk.core.match import warmup_match
 from stikk.games import game_class, game_ids, make_game, tensor_module
 from stikk.interop import openspiel as so
 

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.game import Game, State
+from ..core.registry import ENTRIES
 from ..core.view import View
 from .base import Agent, DealSetup
 from .registry import AgentSpecError
@@ -69,15 +70,9 @@ class SearchDefaults:
     iterations in the same time (None: iterations alone)."""
 
 
-DEFAULTS: dict[str, SearchDefaults] = {
-    "romanian-whist": SearchDefaults(1000),
-    "sjavs": SearchDefaults(1000, "heuristic", 1.0, moves=6000),
-    "bauernstoss": SearchDefaults(1000),
-    "brus": SearchDefaults(200, "heuristic", 1.0),
-    "icelandic-brus": SearchDefaults(300, "heuristic"),
-    "styrivolt": SearchDefaults(1000, "heuristic", 1.0, moves=6000),
-}
-"""Per game, as measured against the heuristic (README, "Bot strength")."""
+DEFAULTS: dict[str, SearchDefaults] = {e.id: SearchDefaults(**e.search) for e in ENTRIES}
+"""Per game, from its registry entry (measured against the heuristic: README, "Bot
+strength")."""
 FALLBACK_DEFAULTS = SearchDefaults(1000)
 TRIES_PER_WORLD = 200
 """Draws the sampler may reject for one world inside a search."""

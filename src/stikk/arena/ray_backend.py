@@ -10,6 +10,7 @@ never imports it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -37,12 +38,12 @@ def ray_groups(tasks: Sequence[GroupTask], *, address: str | None = None,
 
     started = not ray.is_initialized()
     if started:
-        import stikk
-
-        # The workers import this very stikk, shipped with the job: cluster nodes need
-        # Python and Ray, not a stikk installation of their own (nor the same version).
+        # The workers import this very stikk (the package folder this module lies in),
+        # shipped with the job: cluster nodes need Python and Ray, not a stikk installation
+        # of their own (nor the same version).
+        package = str(Path(__file__).resolve().parents[1])
         options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
-                                   "runtime_env": {"py_modules": [stikk]}}
+                                   "runtime_env": {"py_modules": [package]}}
         if address is not None:
             options["address"] = address
         elif jobs > 1:

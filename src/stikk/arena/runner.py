@@ -23,15 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from ..agents.base import Agent, DealSetup, begin_deal
-from ..agents.random_agent import RandomAgent
 from ..agents.registry import make_agent, parse_agent_spec
 from ..core.game import Game
-from ..core.match import Match
+from ..core.match import Match, warmup_match
 from ..core.record import record_of
 from ..games import make_game
 from .schedule import seat_maps
-
-DEFAULT_CONTEXT_DEALS = 8
 
 
 def derive_seed(*parts: object) -> int:
@@ -86,32 +83,6 @@ class GroupTask:
     seed: int
     index: int
     keep_records: bool = False
-
-
-def warmup_match(game: Game[Any], rng: random.Random, dealer: int,
-                 deals: int | None = None) -> tuple[Match, int]:
-    """A match position reached by ``deals`` deals played by random agents (by default a
-    number drawn from ``rng``: up to the game's schedule, or up to 8 deals).
-
-    A match that ends on the way is followed by a new one.  Returns the match and how many
-    deals it holds (the index of the next deal in it).  The arena plays each deal group at
-    such a position, so that agents meet every round of a schedule and every match context.
-    """
-    match = game.new_match(dealer)
-    if deals is None:
-        total = match.sheet().get("rounds_total")
-        deals = rng.randrange(total if isinstance(total, int) and total > 0
-                              else DEFAULT_CONTEXT_DEALS)
-    player = RandomAgent(rng.getrandbits(32))
-    for _ in range(deals):
-        if match.finished:
-            match = game.new_match(match.next_dealer)
-        state = match.start_deal(rng=rng)
-        while not state.terminal:
-            match.apply(player.act(None, state.legal_actions()))
-    if match.finished:
-        match = game.new_match(match.next_dealer)
-    return match, len(match.deals)
 
 
 def play_deal(match: Match, deck: list[int], agents: Sequence[Agent]) -> tuple[float, ...]:

@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
 from ..cards import Card, CardError, Mask, format_card, format_cards, parse_card
@@ -210,11 +211,18 @@ class Game(ABC, Generic[OptionsT]):
         options."""
 
     # -- words -------------------------------------------------------------------------------
-    @property
+    @cached_property
     def explainer(self) -> Explainer:
         """The game's explanation layer (:mod:`stikk.core.explainer`): labels, refusals,
         the facts on the table and the score in words, all from views."""
-        raise NotImplementedError(f"{self.id} has no explanation layer")
+        from .registry import entry, load
+
+        try:
+            cls = load(entry(self.id).explainer)
+        except ModuleNotFoundError:  # TODO(issue 15): until every game has its explainer
+            raise NotImplementedError(f"{self.id} has no explanation layer yet") from None
+        explainer: Explainer = cls(self)
+        return explainer
 
     # -- sides -------------------------------------------------------------------------------
     @property

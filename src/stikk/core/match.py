@@ -125,3 +125,36 @@ class Match(ABC):
         """The score sheet as JSON: the game's fields, then ``over`` and ``winner``."""
         self.sync()
         return {**self.sheet_fields(), "over": self.over, "winner": self.winner}
+
+
+DEFAULT_CONTEXT_DEALS = 8
+"""How many deals :func:`warmup_match` may play at most in a game with no schedule."""
+
+
+def warmup_match(game: Game[Any], rng: random.Random, dealer: int,
+                 deals: int | None = None) -> tuple[Match, int]:
+    """A match position reached by ``deals`` deals of uniformly random legal play (by default
+    a number drawn from ``rng``: up to the game's schedule, or up to
+    :data:`DEFAULT_CONTEXT_DEALS` deals).
+
+    A match that ends on the way is followed by a new one.  Returns the match and how many
+    deals it holds (the index of the next deal in it).  The arena plays each deal group at
+    such a position, so that agents meet every round of a schedule and every match context;
+    OpenSpiel games start their deal there.
+    """
+    match = game.new_match(dealer)
+    if deals is None:
+        total = match.sheet().get("rounds_total")
+        deals = rng.randrange(total if isinstance(total, int) and total > 0
+                              else DEFAULT_CONTEXT_DEALS)
+    chooser = random.Random(rng.getrandbits(32))  # the play's own stream, as a random agent's
+    for _ in range(deals):
+        if match.finished:
+            match = game.new_match(match.next_dealer)
+        state = match.start_deal(rng=rng)
+        while not state.terminal:
+            legal = state.legal_actions()
+            match.apply(legal[chooser.randrange(len(legal))])
+    if match.finished:
+        match = game.new_match(match.next_dealer)
+    return match, len(match.deals)

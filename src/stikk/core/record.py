@@ -26,6 +26,7 @@ from typing import Any
 from .errors import ActionError, DeckError, StikkError
 from .game import Game, State
 from .match import Match
+from .registry import UnknownGameError, game_class
 
 FORMAT = "stikk-record/1"
 
@@ -85,8 +86,6 @@ def loads(text: str | bytes) -> Record:
 
 def parse(data: object) -> Record:
     """Check a record's structure, game and options (CONFORMANCE.md §5.2–§5.3)."""
-    from ..games import UnknownGameError, game_class
-
     if not isinstance(data, Mapping):
         raise ReplayError("a record must be a JSON object")
     unknown = set(data) - {"format", "game", "options", "deals"}

@@ -1,4 +1,5 @@
-"""The registry of game ids (CONFORMANCE.md §1): an explicit table of lazy loaders.
+"""The games: building a game from its id or game string (CONFORMANCE.md §1), over the
+registry of :mod:`stikk.core.registry`, which names every part of every game.
 
 >>> game = make_game("romanian-whist(players=5,schedule=8-1-8)")
 >>> game.text
@@ -9,48 +10,18 @@ True
 
 from __future__ import annotations
 
-import importlib
 import re
 from typing import Any
 
-from ..core.errors import OptionError, StikkError
+from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.options import split_options as _split_options
+from ..core.registry import ENTRIES, UnknownGameError, entry, game_class, game_ids, load
 
-_REGISTRY: dict[str, tuple[str, str]] = {
-    "romanian-whist": ("stikk.games.romanian_whist", "RomanianWhist"),
-    "bauernstoss": ("stikk.games.bauernstoss", "Bauernstoss"),
-    "sjavs": ("stikk.games.sjavs", "Sjavs"),
-    "brus": ("stikk.games.brus", "Brus"),
-    "icelandic-brus": ("stikk.games.icelandic_brus", "IcelandicBrus"),
-    "styrivolt": ("stikk.games.styrivolt", "Styrivolt"),
-}
-
-
-SESSION_DEALS: dict[str, int] = {"styrivolt": 10}
-"""Games whose session has no end (the match is never over, e.g. Stýrivolt rules §10.3):
-how many deals a table plays unless it is told otherwise (``stikk play --deals``, a web
-table's ``deals``)."""
-
-
-class UnknownGameError(StikkError):
-    """A game id that stikk does not know."""
-
-
-def game_ids() -> list[str]:
-    """Every registered game id, sorted."""
-    return sorted(_REGISTRY)
-
-
-def game_class(game_id: str) -> type[Game[Any]]:
-    """The Game class registered under ``game_id``."""
-    try:
-        module, name = _REGISTRY[game_id]
-    except KeyError:
-        raise UnknownGameError(
-            f"unknown game {game_id!r}; known games: {', '.join(game_ids())}") from None
-    cls: type[Game[Any]] = getattr(importlib.import_module(module), name)
-    return cls
+SESSION_DEALS: dict[str, int] = {e.id: e.session_deals for e in ENTRIES
+                                 if e.session_deals is not None}
+"""Games whose session has no end: how many deals a table plays unless it is told otherwise
+(:attr:`~stikk.core.registry.GameEntry.session_deals`)."""
 
 
 def tensor_module(game: Game[Any]) -> Any:
@@ -60,7 +31,7 @@ def tensor_module(game: Game[Any]) -> Any:
     >>> tensor_module(make_game("sjavs")).spec(make_game("sjavs")).size
     2131
     """
-    return importlib.import_module(f"{_REGISTRY[game.id][0]}.tensor")
+    return load(entry(game.id).tensor)
 
 
 def make_game(spec: str, **options: Any) -> Game[Any]:
@@ -77,3 +48,7 @@ def make_game(spec: str, **options: Any) -> Game[Any]:
             raise OptionError(key, "given both in the game string and as a keyword")
     values.update(options)
     return cls(cls.options_class(**values))
+
+
+__all__ = ["SESSION_DEALS", "UnknownGameError", "game_class", "game_ids", "make_game",
+           "tensor_module"]

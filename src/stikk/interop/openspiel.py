@@ -68,9 +68,9 @@ import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from ..agents.base import DealSetup
 from ..agents.sampling import WorldSampler, world_sampler
-from ..arena.runner import warmup_match
 from ..cards import Card, format_card
 from ..core.game import Game, State
+from ..core.match import warmup_match
 from ..core.options import DEFAULT, BoolCodec, Codec, IntCodec
 from ..games import game_class, game_ids, make_game, tensor_module
 

@@ -36,6 +36,7 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from importlib import metadata
 from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any
@@ -44,7 +45,6 @@ from fastapi import Body, FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from .. import __version__
 from ..core.errors import StikkError
 from ..games import game_class, game_ids, make_game
 from .catalogue import BOTS, game_entry
@@ -62,6 +62,9 @@ HELLO_TIMEOUT = 10.0
 
 WEB_ROOT = Path(str(files("stikk") / "web"))
 """The browser client's files."""
+
+VERSION = metadata.version("stikk")
+"""The installed stikk's version (its package metadata)."""
 
 
 def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> FastAPI:
@@ -82,7 +85,7 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
         store.close()
         _log.info("stikk: database closed")
 
-    app = FastAPI(title="stikk", version=__version__, lifespan=lifespan)
+    app = FastAPI(title="stikk", version=VERSION, lifespan=lifespan)
     app.state.store = store
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=WEB_ROOT), name="static")
@@ -107,7 +110,7 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
         ok = store.healthy()
         body: dict[str, Any] = {"status": "ok" if ok else "unavailable",
                                 "database": "ok" if ok else "unreachable",
-                                "version": __version__}
+                                "version": VERSION}
         return JSONResponse(body, status_code=200 if ok else 503)
 
     @app.get("/api/games")

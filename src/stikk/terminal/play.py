@@ -4,7 +4,7 @@ The driver here knows no game.  It seats humans and agents, plays one match
 (the whole game) from a seeded shuffle, asks the humans for their moves, lets
 each agent choose from its own view and the legal ids (never from the state),
 and writes the record.  Everything a player sees is drawn by a per-game
-renderer, found by game id in :data:`RENDERERS`.
+renderer, named by the game's registry entry (:mod:`stikk.core.registry`).
 
 Input goes through ``input_fn`` and output through a Rich ``Console``, so a
 test can script a whole game and read the screen:
@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import re
@@ -41,21 +40,12 @@ from ..core.errors import ActionError, ActionParseError, StikkError
 from ..core.game import Game, State
 from ..core.match import Match
 from ..core.record import record_of
+from ..core.registry import entry, load
 from ..core.view import View
 from ..games import SESSION_DEALS
 
 InputFn = Callable[[str], str]
 """Reads one line from the player (``input``, or a script in tests); EOF means quit."""
-
-RENDERERS: dict[str, str] = {
-    "romanian-whist": "stikk.terminal.romanian_whist:RomanianWhistRenderer",
-    "sjavs": "stikk.terminal.sjavs:SjavsRenderer",
-    "bauernstoss": "stikk.terminal.bauernstoss:BauernstossRenderer",
-    "brus": "stikk.terminal.brus:BrusRenderer",
-    "icelandic-brus": "stikk.terminal.icelandic_brus:IcelandicBrusRenderer",
-    "styrivolt": "stikk.terminal.styrivolt:StyrivoltRenderer",
-}
-"""Game id -> ``module:class`` of its renderer (imported when that game is played)."""
 
 HUMAN = "human"
 PROMPT = "› "
@@ -254,13 +244,8 @@ def cards_text(cards: Sequence[Card], sep: str = " ") -> Text:
 
 
 def make_renderer(game: Game[Any], console: Console, seating: Seating) -> Renderer:
-    """The renderer registered for ``game.id`` in :data:`RENDERERS`."""
-    try:
-        target = RENDERERS[game.id]
-    except KeyError:
-        raise StikkError(f"there is no terminal table for {game.id} yet") from None
-    module, name = target.split(":")
-    cls = getattr(importlib.import_module(module), name)
+    """The renderer the game's registry entry names (imported when that game is played)."""
+    cls = load(entry(game.id).terminal)
     renderer: Renderer = cls(game, console, seating)
     return renderer
 

@@ -16,10 +16,10 @@ that agree with the view, replaying each with full legality checks.
 
 from __future__ import annotations
 
-import importlib
 import random
 
 from ...core.game import State
+from ...core.registry import entry, load
 from ...core.view import View
 from ..base import DealSetup
 from .core import (
@@ -31,19 +31,10 @@ from .core import (
     replay_world,
 )
 
-_SPECS: dict[str, str] = {
-    "romanian-whist": "stikk.agents.sampling.romanian_whist",
-    "sjavs": "stikk.agents.sampling.sjavs",
-    "bauernstoss": "stikk.agents.sampling.bauernstoss",
-    "brus": "stikk.agents.sampling.brus",
-    "icelandic-brus": "stikk.agents.sampling.icelandic_brus",
-    "styrivolt": "stikk.agents.sampling.styrivolt",
-}
-
 
 def world_spec(view: View, setup: DealSetup) -> WorldSpec:
     """The game's description of where the cards unseen by ``view.seat`` may lie."""
-    module = importlib.import_module(_SPECS[setup.game.id])
+    module = load(entry(setup.game.id).sampler)
     spec: WorldSpec = module.world_spec(view, setup)
     return spec
 

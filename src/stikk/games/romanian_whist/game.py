@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...cards import Card, highest_ranks
 from ...core.game import Game
@@ -14,9 +13,6 @@ from .options import SPECIAL_ROUNDS, RomanianWhistOptions
 from .rules import exact_points, miss_points
 from .schedule import RoundSpec, round_plan
 from .state import RomanianWhistState
-
-if TYPE_CHECKING:
-    from .explain import RomanianWhistExplainer
 
 
 class RomanianWhist(Game[RomanianWhistOptions]):
@@ -49,12 +45,6 @@ class RomanianWhist(Game[RomanianWhistOptions]):
 
     def pack(self) -> tuple[Card, ...]:
         return self._pack
-
-    @cached_property
-    def explainer(self) -> RomanianWhistExplainer:
-        from .explain import RomanianWhistExplainer
-
-        return RomanianWhistExplainer(self)
 
     def new_match(self, dealer: int = 0) -> RomanianWhistMatch:
         return RomanianWhistMatch(self, dealer)
