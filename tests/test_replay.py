@@ -727,3 +727,28 @@ def test_record_of_a_played_match_replays_to_its_sheet() -> None:
 def test_replay_accepts_text_dict_and_record() -> None:
     text = json.dumps(FULL)
     assert replay(text) == replay(FULL) == replay(loads(text)) == replay(text.encode())
+
+
+@pytest.mark.parametrize("json_out", [True, False])
+def test_a_reader_that_stops_ends_the_replay_quietly(tmp_path: Path, json_out: bool) -> None:
+    """Issue 15 §6: ``stikk replay FILE --json --trace | head -c 100`` (and the text log into
+    ``head``) ends without a traceback once the output passes the pipe buffer."""
+    game = make_game("styrivolt")  # a session without end: 60 deals, over 150 KB either way
+    match = game.new_match(0)
+    rng = random.Random(3)
+    for _ in range(60):
+        state = match.start_deal(rng=rng)
+        while not state.terminal:
+            match.apply(rng.choice(state.legal_actions()))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_of(match).to_json()))
+    args = [*stikk_command(), "replay", str(path), "--trace", *(["--json"] if json_out else [])]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    head = proc.stdout.read(100)
+    proc.stdout.close()  # as head does once it has its bytes
+    err = proc.stderr.read().decode()
+    status = proc.wait(timeout=60)
+    assert len(head) == 100
+    assert err == "", err
+    assert status == 141

@@ -495,3 +495,20 @@ def test_hint_names_a_legal_move_and_why_and_changes_nothing() -> None:
     assert "simulated deals" in lines[0] or "only legal move" in lines[0]
     assert state.to_act == 0  # still the human's turn: the hint played nothing
     assert all(seat != 0 for seat, _ in state.actors())
+
+
+@pytest.mark.parametrize("width", [80, 100])
+@pytest.mark.parametrize("game_id", ["romanian-whist", "sjavs", "bauernstoss", "brus",
+                                     "icelandic-brus", "styrivolt"])
+def test_the_rules_page_never_cuts_an_option_name(game_id: str, width: int) -> None:
+    """Issue 15 §6: at 80 or 100 columns every option name a player must type appears whole
+    (``single_player_vol_bonus``, ``final_special_rounds`` were cut with an ellipsis)."""
+    from stikk.games import game_class
+    from stikk.terminal.rules import option_rows, print_rules
+
+    console = Console(file=io.StringIO(), width=width)
+    print_rules(game_class(game_id), console)
+    out = text_of(console)
+    for name, *_ in option_rows(game_class(game_id)):
+        assert re.search(rf"(?<![\w…]){re.escape(name)}(?![\w…])", out), (name, out)
+    assert "…" not in out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -21,6 +22,8 @@ from .core.record import ReplayError, dumps_replay, loads, replay
 from .games import game_class, game_ids, make_game
 
 EXIT_BAD_INPUT = 2
+EXIT_BROKEN_PIPE = 141
+"""128 + SIGPIPE: what a shell reports for a writer whose reader went away."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -31,7 +34,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_BAD_INPUT
     try:
-        return int(args.run(args))
+        status = int(args.run(args))
+        sys.stdout.flush()  # inside the try: a reader gone before the last write is caught
+        return status
+    except BrokenPipeError:
+        # The reader stopped reading (stikk replay ... | head): end quietly, as a writer to
+        # a closed pipe does; stdout goes nowhere so that the exit's flush fails no more.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130

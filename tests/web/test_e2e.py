@@ -170,3 +170,27 @@ def test_the_replay_viewer_steps_through_a_finished_game(server: Server, page: P
     assert page.eval_on_selector_all("[data-testid=hands] [data-card]", "els => els.length")
     page.get_by_test_id("step-last").click()
     expect(page.get_by_test_id("deal-result")).to_be_visible()
+
+
+def test_the_lobby_sends_a_subset_option_as_chosen(server: Server, page: Page) -> None:
+    """Issue 15 §7: Romanian Whist's final special rounds (rules §10.6) are any subset of
+    blind8, zero8, eight8: untouched they stay none (the default), and two boxes checked
+    give blind8+zero8."""
+    def create(check: list[str]) -> str:
+        page.goto(server.url + "/")
+        page.get_by_test_id("game-select").select_option("romanian-whist")
+        for seat in (1, 2, 3):
+            page.get_by_test_id(f"seat-kind-{seat}").select_option("heuristic")
+        for value in check:
+            page.get_by_test_id(f"option-final_special_rounds-{value}").check()
+        page.get_by_test_id("create").click()
+        link = page.get_by_test_id("invite-link-0")
+        expect(link).to_be_visible()
+        text = link.input_value() if link.evaluate("e => e.tagName") == "INPUT" \
+            else link.inner_text()
+        table_id = text.split("/table/")[1].split("#")[0]
+        game: str = server.api("GET", f"/api/tables/{table_id}")["game"]
+        return game
+
+    assert create([]) == "romanian-whist"
+    assert create(["blind8", "zero8"]) == "romanian-whist(final_special_rounds=blind8+zero8)"

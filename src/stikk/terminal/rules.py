@@ -15,8 +15,9 @@ def option_rows(cls: type[Game[Any]]) -> list[tuple[str, str, str, str]]:
     return rows
 
 
-def print_rules(cls: type[Game[Any]]) -> None:
-    """Print the summary and the option table (with Rich when it is installed)."""
+def print_rules(cls: type[Game[Any]], console: Any = None) -> None:
+    """Print the summary and the option table (with Rich when it is installed).  An option's
+    name is what a player types, so it is never cut: the other columns wrap instead."""
     rows = option_rows(cls)
     try:
         from rich.console import Console
@@ -26,12 +27,14 @@ def print_rules(cls: type[Game[Any]]) -> None:
         for name, default, allowed, help_text in rows:
             print(f"  {name:<26} default {default:<12} {allowed}\n      {help_text}")
         return
-    console = Console()
+    console = console if console is not None else Console()
     console.print(f"[bold]{cls.title}[/bold] ({cls.id})\n")
     console.print(cls.summary + "\n")
     table = Table(title="Options (--option name=value)")
-    for col in ("option", "default", "allowed values", "meaning"):
-        table.add_column(col)
+    longest = max(len(name) for name, *_ in rows)
+    table.add_column("option", no_wrap=True, min_width=longest)
+    for col in ("default", "allowed values", "meaning"):
+        table.add_column(col, overflow="fold")
     for row in rows:
         table.add_row(*row)
     console.print(table)

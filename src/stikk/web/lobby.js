@@ -79,7 +79,8 @@ function drawGameForm() {
 }
 
 /** One field per option, filled with its default: a select when the server lists the values,
- *  else a text box with the allowed range as hint. */
+ *  a box per value for an option that takes any subset of them (Romanian Whist's final special
+ *  rounds: none, one, or several joined by +), else a text box with the allowed range as hint. */
 function drawOptions(game) {
   const grid = $("#options-grid");
   grid.replaceChildren();
@@ -87,20 +88,39 @@ function drawOptions(game) {
   for (const opt of game.options) {
     const id = `opt-${opt.name}`;
     let input;
-    if (Array.isArray(opt.values) && opt.values.length) {
+    if (opt.kind === "choices" && Array.isArray(opt.values)) {
+      input = subsetField(id, opt);
+    } else if (Array.isArray(opt.values) && opt.values.length) {
       input = el("select", { id, "data-option": opt.name, "data-testid": `option-${opt.name}` },
         ...opt.values.map((v) => el("option", { value: v, selected: String(v) === String(opt.default) }, v)));
     } else {
       input = el("input", { id, type: "text", value: opt.default ?? "", placeholder: opt.allowed ?? "",
                             "data-option": opt.name, "data-testid": `option-${opt.name}` });
     }
-    input.dataset.default = opt.default ?? "";
+    if (!input.dataset.default) input.dataset.default = opt.default ?? "";
     const hint = [opt.help, opt.values ? null : opt.allowed ? `allowed: ${opt.allowed}` : null,
                   `default: ${opt.default}`].filter(Boolean).join(" · ");
     grid.append(el("label", { class: "field", for: id, title: opt.help ?? "" },
       el("span", { class: "label" }, opt.name.replaceAll("_", " ")), input,
       el("span", { class: "hint" }, hint)));
   }
+}
+
+/** Check boxes for an option whose value is a subset of its values; the hidden input that
+ *  carries the option holds the chosen ones joined by + ("none" when none is chosen). */
+function subsetField(id, opt) {
+  const chosen = new Set(opt.default === "none" ? [] : String(opt.default).split("+"));
+  const value = el("input", { id, type: "hidden", value: opt.default, "data-option": opt.name,
+                              "data-testid": `option-${opt.name}`, "data-default": opt.default });
+  const boxes = opt.values.map((v) => el("input", { type: "checkbox", value: v, checked: chosen.has(v),
+                                                    "data-testid": `option-${opt.name}-${v}` }));
+  const update = () => {
+    const on = boxes.filter((b) => b.checked).map((b) => b.value);
+    value.value = on.length ? on.join("+") : "none";
+  };
+  for (const b of boxes) b.addEventListener("change", update);
+  return el("span", { class: "subset" }, value,
+    ...boxes.map((b) => el("label", { class: "subset-choice" }, b, ` ${b.value}`)));
 }
 
 function defaultKind(seat) {
