@@ -19,6 +19,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from stikk.cards import card_symbol
 from stikk.cli import main
 from stikk.core.record import Record, ReplayError, loads, parse, record_of, replay
 from stikk.games import make_game
@@ -680,10 +681,32 @@ def test_readable_log_without_json(capsys: pytest.CaptureFixture[str], tmp_path:
     with pytest.raises(json.JSONDecodeError):
         json.loads(out)
     assert "Romanian Whist" in out
-    for card in ("AH", "9S", "KD", "TS", "KC"):  # cards played in the worked match
+    for card in ("A♥", "9♠", "K♦", "10♠", "K♣"):  # cards played in the worked match
         assert card in out
+    assert "exact bid of" in out and "(rules §7)" in out  # each deal's score in parts
     rc, out, _ = cli(capsys, tmp_path, record(DEAL0, dict(DEAL1, actions=["BID 0"])), "--trace")
-    assert rc == 0 and "BID 0" in out
+    assert rc == 0 and "BID 0" in out and "(deal unfinished)" in out
+
+
+def test_the_readable_log_shows_the_trick_in_progress(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
+    """Issue 15 §6: an unfinished deal's log ends with the cards on the table."""
+    game = make_game("romanian-whist(players=3)")
+    match = game.new_match(0)
+    rng = random.Random(5)
+    while True:
+        state = match.start_deal(rng=rng)
+        if state.cards >= 3:
+            break
+        while not state.terminal:
+            match.apply(rng.choice(state.legal_actions()))
+    while not state.current_trick or len(state.current_trick) < 2:
+        match.apply(rng.choice(state.legal_actions()))
+    plays = " · ".join(f"seat {s} {card_symbol(c)}" for s, c in state.current_trick)
+    rc, out, _ = cli(capsys, tmp_path, record_of(match).to_json())
+    lines = out.splitlines()
+    assert rc == 0 and lines.count("  (deal unfinished)") == 1
+    assert lines[lines.index("  (deal unfinished)") - 1] == f"  on the table: {plays}"
 
 
 def test_errors_without_json_still_print_only_the_error_object(

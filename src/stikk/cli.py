@@ -185,7 +185,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     else:
         from .terminal.log import replay_log
 
-        print(replay_log(rec.game, out, trace=args.trace))
+        print(replay_log(rec, out, trace=args.trace))
     return 0
 
 
