@@ -490,11 +490,35 @@ def test_hint_names_a_legal_move_and_why_and_changes_nothing() -> None:
     assert len(lines) == 1
     state = session.match.state
     assert state is not None
-    legal_texts = state.legal_texts()
-    assert any(lines[0].startswith(f"Hint: {t} ") for t in legal_texts), lines[0]
+    labels = [m.label.text() for m in state.game.explainer.moves(state.view(0),
+                                                                 state.legal_actions())]
+    assert any(lines[0].startswith(f"Hint: {t} (move ") for t in labels), lines[0]
     assert "simulated deals" in lines[0] or "only legal move" in lines[0]
     assert state.to_act == 0  # still the human's turn: the hint played nothing
     assert all(seat != 0 for seat, _ in state.actors())
+
+
+def test_a_hint_names_cards_as_the_table_shows_them() -> None:
+    """Issue 15 §6: the hint said ``PLAY TC`` while the table showed 10♣; it names the move
+    by its label and its number, and the other move it weighed the same way."""
+    asked: dict[str, Any] = {}
+
+    def choose(session: TableSession, st: RomanianWhistState) -> str:
+        if "legal" in asked:
+            return "q"
+        if st.phase == "play" and len(st.legal_actions()) > 1:
+            asked["legal"] = st.legal_actions()
+            return "hint"
+        return "1"
+
+    session, console, _ = session_for("romanian-whist(players=3)", choose, seed=4,
+                                      seats="human,random,random")
+    session.run()
+    line = next(ln for ln in text_of(console).splitlines() if ln.startswith("Hint: "))
+    symbols = [card_symbol(c) for c in asked["legal"]]
+    head = line.split(" — ")[0]
+    assert any(head.startswith(f"Hint: {s} (move ") for s in symbols), line
+    assert not re.search(r"\b[AKQJT2-9][CSHD]\b", line), line  # no letter codes anywhere
 
 
 @pytest.mark.parametrize("width", [80, 100])

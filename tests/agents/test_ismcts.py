@@ -142,10 +142,11 @@ def test_explain_names_the_move_and_the_numbers() -> None:
     from stikk.agents import begin_deal
 
     begin_deal(bot, DealSetup(state), 0)
-    action, line = advise(bot, state.view(0), state.legal_actions())
+    action, why = advise(bot, state.view(0), state.legal_actions())
+    line = why.text()
     assert action == parse_card("9H")
     assert line.startswith("chosen in ") and "simulated deals" in line
-    assert "PLAY AH: -" in line  # the alternative, with its (losing) expectation
+    assert "(A♥: -" in line  # the alternative by its label, with its (losing) expectation
 
 
 def test_utilities_are_zero_sum_against_the_table() -> None:
@@ -179,7 +180,8 @@ def test_a_view_no_world_can_be_dealt_for_falls_back_to_the_heuristic(
     state = _rw_first_trick("BID 0")
     bot = ISMCTSAgent(state.game, iterations=50, seed=1)
     bot.begin_deal(DealSetup(state), 0)
-    action, line = bot.explain(state.view(0), state.legal_actions())
+    action, why = bot.explain(state.view(0), state.legal_actions())
+    line = why.text()
     heuristic = make_agent("heuristic", state.game, seed=0)
     assert action == heuristic.act(state.view(0), state.legal_actions())
     assert bot.fallbacks == 1 and "heuristic" in line
@@ -259,10 +261,11 @@ def test_margin_keeps_the_heuristics_move_unless_the_search_is_clearly_better() 
     assert bot.act(view, legal) == parse_card("9H")
     assert bot.last is not None and not bot.last.kept_heuristic
     stubborn = _with_heuristic(state, "AH", 1e9)
-    action, line = stubborn.explain(view, legal)
+    action, why = stubborn.explain(view, legal)
+    line = why.text()
     assert action == parse_card("AH")
     assert stubborn.last is not None and stubborn.last.kept_heuristic
-    assert line.startswith("the heuristic's move") and "PLAY 9H" in line
+    assert line.startswith("the heuristic's move") and "9♥ (" in line
     assert stubborn.last.visits[parse_card("9H")] > stubborn.last.visits[parse_card("AH")]
     plain = _with_heuristic(state, "AH", 0.0)
     assert plain.act(view, legal) == parse_card("9H")

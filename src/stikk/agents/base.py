@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..cards import Card
+from ..core.explain import Msg
 from ..core.game import Game, State
 from ..core.view import View
 
@@ -61,10 +62,12 @@ def begin_deal(agent: Agent, setup: DealSetup, seat: int) -> None:
         hook(setup, seat)
 
 
-def advise(agent: Agent, view: View, legal: Sequence[int]) -> tuple[int, str]:
-    """The action ``agent`` would take and a one-line reason (when it can give one)."""
+def advise(agent: Agent, view: View, legal: Sequence[int]) -> tuple[int, Msg]:
+    """The action ``agent`` would take and a one-line reason (when it can give one), as a
+    message (a bot's own reasons, in its own words, come as they are)."""
     explain = getattr(agent, "explain", None)
     if explain is not None:
         action, reason = explain(view, legal)
-        return int(action), str(reason)
-    return agent.act(view, legal), f"{agent.name} gives no reasons"
+        return int(action), reason if isinstance(reason, Msg) else Msg("core.action",
+                                                                        {"t": str(reason)})
+    return agent.act(view, legal), Msg("core.hint_none_given", {"agent": agent.name})

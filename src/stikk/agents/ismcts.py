@@ -43,6 +43,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.explain import Msg
+from ..core.explainer import label_of
 from ..core.game import Game, State
 from ..core.registry import ENTRIES
 from ..core.view import View
@@ -274,28 +276,29 @@ class ISMCTSAgent:
     def act(self, view: View, legal: Sequence[int]) -> int:
         return self.search(view, legal).action
 
-    def explain(self, view: View, legal: Sequence[int]) -> tuple[int, str]:
-        """The search's choice and one line on why (visits and expected points)."""
+    def explain(self, view: View, legal: Sequence[int]) -> tuple[int, Msg]:
+        """The search's choice and one line on why (visits and expected points), the other
+        move named as the game labels it."""
         r = self.search(view, legal)
         if len(legal) == 1:
-            return r.action, "the only legal move"
+            return r.action, Msg("core.hint_only")
         if r.iterations == 0:
-            return r.action, "no world agreeing with this view could be dealt in time, so " \
-                             "the heuristic's move"
-        text = self.game.action_text
+            return r.action, Msg("core.hint_none")
         ranked = sorted(r.visits, key=lambda a: -r.visits[a])
+        stats = {"visits": r.visits[r.action], "iterations": r.iterations,
+                 "mean": f"{r.means[r.action]:+.2f}"}
         if r.kept_heuristic:
             top = ranked[0]
-            return r.action, (f"the heuristic's move, expecting {r.means[r.action]:+.2f} points "
-                              f"against the table in {r.visits[r.action]} of {r.iterations} "
-                              f"simulated deals; {text(top)} ({r.means[top]:+.2f}) was not "
-                              "clearly better")
-        line = (f"chosen in {r.visits[r.action]} of {r.iterations} simulated deals, "
-                f"expecting {r.means[r.action]:+.2f} points against the table")
-        if len(ranked) > 1:
-            alt = ranked[1] if ranked[0] == r.action else ranked[0]
-            line += f" ({text(alt)}: {r.means[alt]:+.2f})"
-        return r.action, line
+            return r.action, Msg("core.hint_kept", {**stats, "alt": self._label(view, top),
+                                                     "alt_mean": f"{r.means[top]:+.2f}"})
+        if len(ranked) == 1:
+            return r.action, Msg("core.hint_search", stats)
+        alt = ranked[1] if ranked[0] == r.action else ranked[0]
+        return r.action, Msg("core.hint_search_alt", {**stats, "alt": self._label(view, alt),
+                                                       "alt_mean": f"{r.means[alt]:+.2f}"})
+
+    def _label(self, view: View, action: int) -> Msg:
+        return label_of(self.game, view, action)
 
     # -- the search ----------------------------------------------------------------------------
     def search(self, view: View, legal: Sequence[int]) -> SearchResult:

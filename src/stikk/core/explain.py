@@ -419,6 +419,7 @@ define("core", {
     "not_held": "{p:Seat} {p:verb:do:does} not hold {c:card}",
     "not_in_pack": "{c:card} is not in the {game} pack",
     "play": "{c:card}",
+    "action": "{t}",
     "seat_acts": "{p:Seat}: {m:msg}",
     "trick_won": "{p:Seat} {p:verb:take:takes} trick {n} with {c:cards}",
     "hint_only": "the only legal move",

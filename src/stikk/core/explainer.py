@@ -157,3 +157,12 @@ class Explainer(ABC):
                 "sheet_notes": [m.to_json(voice) for m in self.sheet_notes(sheet)],
                 "verdict": None if verdict is None else verdict.to_json(voice),
                 "sheet": self.sheet_data(view, sheet)}
+
+
+def label_of(game: Game[Any], view: View, action: int) -> Msg:
+    """The label of one of ``game``'s actions as ``view`` knows it."""
+    text = game.action_text(action)
+    try:
+        return game.explainer.label(view, text)
+    except NotImplementedError:  # TODO(issue 15): until every game has its explainer
+        return Msg("core.action", {"t": text})

@@ -37,6 +37,7 @@ from ..agents import Agent, DealSetup, advise, begin_deal, make_agent
 from ..agents.registry import AgentSpecError, parse_agent_spec, split_agent_list
 from ..cards import DIAMONDS, HEARTS, Card, CardError, card_symbol, format_card, parse_card
 from ..core.errors import ActionError, ActionParseError, StikkError
+from ..core.explain import Voice
 from ..core.game import Game, State
 from ..core.match import Match
 from ..core.record import record_of
@@ -388,11 +389,12 @@ class TableSession:
         assert self.setup is not None
         begin_deal(self._hint_agent, self.setup, seat)
         action, reason = advise(self._hint_agent, view, list(state.legal_actions()))
-        number = next((i for i, (a, _) in enumerate(
-            self.renderer.moves(view, state.legal_actions()), 1) if a == action), None)
+        moves = self.renderer.moves(view, state.legal_actions())
+        number, label = next(((i, text) for i, (a, text) in enumerate(moves, 1) if a == action),
+                             (None, state.action_text(action)))
         where = f" (move {number})" if number is not None else ""
-        self.say(styled("Hint: ", "bold cyan")
-                 + Text(f"{state.action_text(action)}{where} — {reason}"))
+        you = Voice(seat, self.game.num_sides == 2 and self.game.players == 4)
+        self.say(styled("Hint: ", "bold cyan") + Text(f"{label}{where} — {reason.text(you)}"))
 
     def _parse(self, text: str, state: State, view: View,
                moves: Sequence[tuple[int, str]]) -> int | str:
