@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -205,7 +206,8 @@ def test_commands_answer_without_changing_the_game(full_game: dict[str, Any]) ->
     assert "No round has been scored yet." in out  # "s" at the first prompt
     assert "No trick has been completed in this deal yet." in out
     assert "How to answer" in out
-    assert "there is no move 99" in out
+    assert re.search(r"there is no move 99: (the only move is number 1|type a move number "
+                     r"from 1 to \d+)", out)
     assert "'xyz' is not a move, a card or a command" in out
 
 
@@ -536,3 +538,16 @@ def test_the_rules_page_never_cuts_an_option_name(game_id: str, width: int) -> N
     for name, *_ in option_rows(game_class(game_id)):
         assert re.search(rf"(?<![\w…]){re.escape(name)}(?![\w…])", out), (name, out)
     assert "…" not in out
+
+
+def test_a_move_number_out_of_range_names_the_range() -> None:
+    """Issue 15 §6: "there is no move 5: type a move number from 1" gave no upper bound."""
+    session = TableSession(make_game("romanian-whist", players=3), seats="human,random,random",
+                           seed=1, console=screen(), input_fn=always("q"))
+    state = session.match.start_deal(rng=random.Random(1))
+    view = state.view(state.to_act or 0)
+    one = [(state.legal_actions()[0], "bid 0")]
+    two = [*one, (state.legal_actions()[-1], "bid 1")]
+    assert session._parse("5", state, view, one) == "there is no move 5: the only move is number 1"
+    assert session._parse("5", state, view, two) == \
+        "there is no move 5: type a move number from 1 to 2"

@@ -194,3 +194,19 @@ def test_the_lobby_sends_a_subset_option_as_chosen(server: Server, page: Page) -
 
     assert create([]) == "romanian-whist"
     assert create(["blind8", "zero8"]) == "romanian-whist(final_special_rounds=blind8+zero8)"
+
+
+def test_the_plate_opposite_stays_inside_the_felt(server: Server, page: Page) -> None:
+    """Issue 15 §7: the top plate, carrying the dealer badge and "partner", ran into the felt's
+    frame.  Seat 2 plays: seat 0, opposite, is the partner and deals the first deal."""
+    made = server.table("sjavs", ["heuristic", "heuristic", "human", "heuristic"], seed=15)
+    page.goto(server.url + made["links"]["2"])
+    expect(page.get_by_test_id("status")).to_have_attribute("data-state", "connected")
+    plate = page.get_by_test_id("seat-0")
+    expect(plate.locator(".partner")).to_be_visible()
+    expect(plate.locator(".dealer-mark")).to_be_visible()
+    inner = page.evaluate("""() => { const f = document.getElementById('felt');
+        const r = f.getBoundingClientRect(), s = getComputedStyle(f);
+        return {top: r.top + parseFloat(s.borderTopWidth)}; }""")
+    box = plate.bounding_box()
+    assert box is not None and box["y"] >= inner["top"], (box, inner)

@@ -403,8 +403,9 @@ class TableSession:
             n = int(text)
             if 1 <= n <= len(moves):
                 return moves[n - 1][0]
-            only = "1" if len(moves) == 1 else f"1 to {len(moves)}"
-            return f"there is no move {n}: type a move number from {only}"
+            if len(moves) == 1:
+                return f"there is no move {n}: the only move is number 1"
+            return f"there is no move {n}: type a move number from 1 to {len(moves)}"
         a = self.renderer.parse_move(text, view)
         if a is not None:
             return a
