@@ -27,10 +27,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..cards import Card, format_cards
-from .game import Trick
+from .game import Phase, Trick
+from .view import View
 
 CARD_SLOTS = 52
 """Card-plane width: every card of the 52-card pack."""
@@ -163,6 +164,13 @@ class Reader:
             raise ValueError(f"{name} row {row}: {len(hot)} hot slots in a one-hot block")
         return hot[0] if hot else None
 
+    def hot(self, name: str, row: int = 0) -> int:
+        """The hot index of a row that must have one (a ValueError when it is all zero)."""
+        hot = self.one_hot(name, row)
+        if hot is None:
+            raise ValueError(f"{name} row {row}: no hot slot")
+        return hot
+
     def flags(self, name: str, row: int = 0) -> list[int]:
         return [i for i, x in enumerate(self._row(name, row)) if x]
 
@@ -183,6 +191,90 @@ class Reader:
             raise ValueError(f"{name} row {row}: not a thermometer")
         return n
 
+
+# -- who, where and what next: the opening blocks of every game's tensor ---------------------
+def seat_blocks(players: int, phases: Sequence[Phase] = (), *, deal: str = "deal") -> list[Block]:
+    """The blocks a tensor opens with, in order: ``seat``, ``dealer``, ``phase`` (only where
+    the game has ``phases`` to tell apart) and ``to_act``.  ``deal``: what the game calls a
+    deal (its end empties ``phase`` and fills the last slot of ``to_act``).
+
+    >>> [(b.name, b.size) for b in seat_blocks(4, (Phase.BID, Phase.PLAY))]
+    [('seat', 4), ('dealer', 4), ('phase', 2), ('to_act', 5)]
+    >>> seat_blocks(4, (Phase.BID, Phase.PLAY))[2].doc
+    'bid, play (all zero once the deal is over)'
+    """
+    blocks = [
+        Block("seat", (players,), "the viewer's absolute seat (all zero for a public view)"),
+        Block("dealer", (players,), "the dealer, relative"),
+    ]
+    if phases:
+        names = ", ".join(p.value for p in phases)
+        blocks.append(Block("phase", (len(phases),),
+                            f"{names} (all zero once the {deal} is over)"))
+    blocks.append(Block("to_act", (players + 1,),
+                        f"the seat to act, relative; the last slot: nobody ({deal} over)"))
+    return blocks
+
+
+def write_seat_blocks(w: Writer, view: View, players: int, phases: Sequence[Phase] = (),
+                      ) -> tuple[int, Callable[[int], int]]:
+    """Write the blocks of :func:`seat_blocks`; return the seat the rows count from (the
+    viewer's, seat 0 for a public view) and ``rel``, which makes a seat relative to it.
+
+    Without ``phases`` the phase is told by ``to_act`` alone, so a view that is over while
+    somebody is to act (or not over while nobody is) is refused."""
+    me = view.seat if view.seat >= 0 else 0
+
+    def rel(seat: int) -> int:
+        return relative(seat, me, players)
+
+    if view.seat >= 0:
+        w.one_hot("seat", view.seat)
+    w.one_hot("dealer", rel(view.dealer))
+    if not phases:
+        if (view.to_act is None) != (view.phase == Phase.OVER.value):
+            raise ValueError(f"phase {view.phase!r} with to_act {view.to_act}")
+    elif view.phase != Phase.OVER:
+        w.one_hot("phase", phases.index(Phase(view.phase)))
+    w.one_hot("to_act", players if view.to_act is None else rel(view.to_act))
+    return me, rel
+
+
+class Seats(NamedTuple):
+    """What :func:`read_seat_blocks` reads back."""
+
+    seat: int | None
+    """The viewer's absolute seat; ``None`` for a public view."""
+    me: int
+    """The seat the rows count from: the viewer's, seat 0 for a public view."""
+    ab: Callable[[int], int]
+    """A relative seat (a row) made absolute."""
+    fields: dict[str, Any]
+    """``seat``, ``dealer``, ``phase`` and ``to_act`` as ``View.to_json`` spells them."""
+
+
+def read_seat_blocks(r: Reader, players: int, phases: Sequence[Phase] = ()) -> Seats:
+    """Read the blocks of :func:`seat_blocks` back (without ``phases``: the phase is ``play``
+    while somebody is to act, ``over`` after)."""
+    seat = r.one_hot("seat")
+    me = 0 if seat is None else seat
+
+    def ab(rel: int) -> int:
+        return absolute(rel, me, players)
+
+    dealer = r.hot("dealer")
+    to_act = r.hot("to_act")
+    if phases:
+        phase = r.one_hot("phase")
+        text = Phase.OVER.value if phase is None else phases[phase].value
+    else:
+        text = (Phase.OVER if to_act == players else Phase.PLAY).value
+    return Seats(seat, me, ab, {
+        "seat": -1 if seat is None else seat,
+        "dealer": ab(dealer),
+        "phase": text,
+        "to_act": None if to_act == players else ab(to_act),
+    })
 
 
 # -- the tricks, shared by every game -------------------------------------------------------

@@ -67,10 +67,12 @@ from ...core.tensor import (
     Reader,
     TensorSpec,
     Writer,
-    absolute,
+    read_seat_blocks,
     read_tricks,
     relative,
+    seat_blocks,
     trick_blocks,
+    write_seat_blocks,
     write_tricks,
 )
 from ...core.view import View
@@ -97,11 +99,7 @@ ENCODED = ("seat", "dealer", "phase", "to_act", "first_deal", "chalk", "bids", "
 def _spec() -> TensorSpec:
     p = PLAYERS
     return TensorSpec([
-        Block("seat", (p,), "the viewer's absolute seat (all zero for a public view)"),
-        Block("dealer", (p,), "the dealer, relative"),
-        Block("phase", (len(PHASES),),
-              "bid, tie, trump, exchange, play (all zero once the deal is over)"),
-        Block("to_act", (p + 1,), "the seat to act, relative; the last slot: nobody (deal over)"),
+        *seat_blocks(p, PHASES),
         Block("first_deal", (1,), "a game's first deal (rules §6.1, §9.1)"),
         Block("chalk", (2,), "the side with the chalk: mine, the other (all zero: nobody)"),
         Block("bid_kind", (p, len(KINDS) + 1),
@@ -141,23 +139,14 @@ def encode(view: View) -> list[float]:
     if not isinstance(view, BauernstossView):
         raise TypeError(f"not a Bauernstoss view: {type(view).__name__}")
     n = PLAYERS
-    me = view.seat if view.seat >= 0 else 0
     sp = _spec()
     vec = sp.zeros()
     w = Writer(sp, vec)
-
-    def rel(seat: int) -> int:
-        return relative(seat, me, n)
+    me, rel = write_seat_blocks(w, view, n, PHASES)
 
     def rel_side(side: int) -> int:
         return side ^ (me & 1)
 
-    if view.seat >= 0:
-        w.one_hot("seat", view.seat)
-    w.one_hot("dealer", rel(view.dealer))
-    if view.phase != Phase.OVER:
-        w.one_hot("phase", PHASES.index(Phase(view.phase)))
-    w.one_hot("to_act", n if view.to_act is None else rel(view.to_act))
     if view.first_deal:
         w.flag("first_deal", 0)
     if view.chalk is not None:
@@ -204,23 +193,47 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
         raise ValueError(f"a {game.text} tensor has {sp.size} values, not {len(vec)}")
     r = Reader(sp, vec)
     n = PLAYERS
-    seat = r.one_hot("seat")
-    me = 0 if seat is None else seat
-
-    def ab(rel: int) -> int:
-        return absolute(rel, me, n)
+    seat, me, ab, head = read_seat_blocks(r, n, PHASES)
 
     def side_row(side: int) -> int:
         return side ^ (me & 1)
 
-    phase = r.one_hot("phase")
-    dealer, to_act, high = r.one_hot("dealer"), r.one_hot("to_act"), r.one_hot("high")
+    high = r.one_hot("high")
     declarer, contract = r.one_hot("declarer"), r.one_hot("contract")
     trump, sitting_out = r.one_hot("trump"), r.one_hot("sitting_out")
-    assert dealer is not None and to_act is not None and high is not None
-    assert declarer is not None and contract is not None
+    assert high is not None and declarer is not None and contract is not None
     assert trump is not None and sitting_out is not None
     chalk = r.one_hot("chalk")
+    out_seat = n if sitting_out == n else ab(sitting_out)
+
+    # A Solo partner sitting out plays nothing: read_tricks leaves his empty row out.
+    tricks, current = read_tricks(r, n, ab)
+    given, returned = r.cards("given"), r.cards("returned")
+    return {
+        **head,
+        "first_deal": bool(r.flags("first_deal")),
+        "chalk": None if chalk is None else "AB"[side_row(chalk)],
+        "bids": _read_bids(r, me),
+        "high": 0 if high == 0 else high + MIN_BID - 1,
+        "declarer": None if declarer == n else ab(declarer),
+        "contract": None if contract == len(CONTRACTS) else CONTRACTS[contract],
+        "trump": None if trump == 4 else SUITS[trump],
+        "sitting_out": None if out_seat == n else out_seat,
+        "tie_named": _read_tie_named(r, me, head["dealer"]),
+        "hand": None if seat is None else r.cards("hand"),
+        "given": given[0] if given else None,
+        "returned": returned[0] if returned else None,
+        "tricks_won": [r.one_hot("tricks_won", relative(s, me, n)) for s in range(n)],
+        "card_points": [r.thermometer("card_points", side_row(side)) for side in range(2)],
+        "tricks": tricks,
+        "current_trick": current,
+    }
+
+
+def _read_bids(r: Reader, me: int) -> list[str | None]:
+    """What each seat said, as the view spells it (``None``: not yet; the suit ``?`` where
+    the viewer did not hear it)."""
+    n = PLAYERS
     bids: list[str | None] = []
     for s in range(n):
         row = relative(s, me, n)
@@ -234,40 +247,19 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
             bids.append(f"{KINDS[kind]} {number + MIN_BID} {'?' if suit is None else SUITS[suit]}")
         else:
             bids.append(KINDS[kind])
-    # the tied seats named in speaking order: from the dealer's left (rules §6.2)
+    return bids
+
+
+def _read_tie_named(r: Reader, me: int, dealer: int) -> list[list[Any]]:
+    """The tied seats named in speaking order: from the dealer's left (rules §6.2, §6.7)."""
+    n = PLAYERS
     tie_named: list[list[Any]] = []
     for k in range(1, n + 1):
-        s = (ab(dealer) + k) % n
+        s = (dealer + k) % n
         named = r.one_hot("tie_named", relative(s, me, n))
         if named is not None:
             tie_named.append([s, None if named == CONCEDED else NAMED[named]])
-    out_seat = n if sitting_out == n else ab(sitting_out)
-
-    # A Solo partner sitting out plays nothing: read_tricks leaves his empty row out.
-    tricks, current = read_tricks(r, n, ab)
-    given, returned = r.cards("given"), r.cards("returned")
-    return {
-        "seat": -1 if seat is None else seat,
-        "dealer": ab(dealer),
-        "phase": Phase.OVER.value if phase is None else PHASES[phase].value,
-        "to_act": None if to_act == n else ab(to_act),
-        "first_deal": bool(r.flags("first_deal")),
-        "chalk": None if chalk is None else "AB"[side_row(chalk)],
-        "bids": bids,
-        "high": 0 if high == 0 else high + MIN_BID - 1,
-        "declarer": None if declarer == n else ab(declarer),
-        "contract": None if contract == len(CONTRACTS) else CONTRACTS[contract],
-        "trump": None if trump == 4 else SUITS[trump],
-        "sitting_out": None if out_seat == n else out_seat,
-        "tie_named": tie_named,
-        "hand": None if seat is None else r.cards("hand"),
-        "given": given[0] if given else None,
-        "returned": returned[0] if returned else None,
-        "tricks_won": [r.one_hot("tricks_won", relative(s, me, n)) for s in range(n)],
-        "card_points": [r.thermometer("card_points", side_row(side)) for side in range(2)],
-        "tricks": tricks,
-        "current_trick": current,
-    }
+    return tie_named
 
 
 def project(view: View) -> dict[str, Any]:

@@ -157,23 +157,8 @@ class BrusState(State):
         self.history: list[int] = []
         self._seats: list[int] = []
         self.hands = [0] * n
-        h = self.hand_size = 4 if opts.four_card_brus else 3
-        d = self.deck
-        if opts.no_stock:  # DK-12.13, Engine decision 7: rounds of 3-card packets
-            i = 0
-            while i < 36:
-                for j in range(n):
-                    seat = (dealer + j) % n
-                    for c in d[i:i + 3]:
-                        self.hands[seat] |= 1 << c
-                    i += 3
-            self.stock_pos = 36
-        else:  # DK-4.2: one packet of H each, dealer first
-            for j in range(n):
-                seat = (dealer + j) % n
-                for c in d[j * h:(j + 1) * h]:
-                    self.hands[seat] |= 1 << c
-            self.stock_pos = n * h
+        self.hand_size = 4 if opts.four_card_brus else 3
+        self._deal()
         self.played = 0
         self.count = [0] * k
         """Trick count per side (DK-7.1: a trick of k cards counts k)."""
@@ -208,6 +193,28 @@ class BrusState(State):
         self.to_act: int | None = dealer
         self._set_legal()
 
+    def _deal(self) -> None:
+        """Deal the hands from the deck and set where the stock begins."""
+        n = self.n
+        hands = self.hands
+        d = self.deck
+        if self.game.options.no_stock:  # DK-12.13, Engine decision 7: rounds of 3-card packets
+            i = 0
+            while i < 36:
+                for j in range(n):
+                    seat = (self.dealer + j) % n
+                    for c in d[i:i + 3]:
+                        hands[seat] |= 1 << c
+                    i += 3
+            self.stock_pos = 36
+        else:  # DK-4.2: one packet of H each, dealer first
+            h = self.hand_size
+            for j in range(n):
+                seat = (self.dealer + j) % n
+                for c in d[j * h:(j + 1) * h]:
+                    hands[seat] |= 1 << c
+            self.stock_pos = n * h
+
     # -- the legal set -----------------------------------------------------------------------------
     def legal_actions(self) -> tuple[int, ...]:
         return self._lids
@@ -230,6 +237,9 @@ class BrusState(State):
         return g.risk_mask
 
     def _set_legal(self) -> None:
+        """The legal plays of the seat to act, as ``_cand`` (play index -> what it does) and
+        ``_lids`` (the legal ids, ascending).  The single-card plays are the hot path: they
+        are worked out here, the rest (multiple plays, risks) in the helpers below."""
         s: int = self.to_act  # type: ignore[assignment]
         g = self.game
         h = self.hands[s]
@@ -238,89 +248,117 @@ class BrusState(State):
         self._cand = cand
         self._texts = None
         rmask = self._risk_open(s) if h & g.risk_mask else 0
-        known = self.played | h
-        live_jc = not known >> JC & 1
-        live_kh = not known >> KH & 1
-        nonwin = g.nonwin
+        if pos and self._k > 1:  # DK-5.3: every player plays exactly k cards
+            self._multiple_follows(cand, h, rmask)
+            self._lids = self._risk_ids(cand)
+            return
         plain = True  # no riskable card and no multiple play: the ids come out ascending
-        if pos == 0 or self._k == 1:
-            if pos == 0:
-                single = _LEAD
-                w0 = -1
-                ks4 = False
-                table: tuple[Mask, ...] = ()
-            else:
-                single = _FOLLOW
-                w0 = self._win[0]
-                ks4 = self._ks4 and pos == 3
-                table = self._table
-            x = h
-            while x:
-                low = x & -x
-                c = low.bit_length() - 1
-                x ^= low
-                wins = w0 < 0 or bool(table[c] >> w0 & 1) or (ks4 and bool(HONOURS & low))
-                if low & rmask:
-                    rb = 0
-                    if c == KH:
-                        rb = 1 if live_jc and (wins or nonwin) else 0
-                    elif c == S8:
-                        rb = 2 if (live_jc or live_kh) and (wins or nonwin) else 0
-                    elif pos and self._seven and wins and not known >> KS & 1:  # KC, DK-12.7
-                        rb = 4
-                    if rb:
-                        plain = False
-                    cand[CIDX[c]] = (low, c, (c,), wins, rb)
-                else:
-                    cand[CIDX[c]] = single[c][wins]
-            if pos == 0 and g.max_lead > 1:
-                # DK-5.2: 2..3 (4) cards of one rank; ``multi`` marks the ranks held twice
-                a, b, c2, d = h & 0xFFFF, h >> 16 & 0xFFFF, h >> 32 & 0xFFFF, h >> 48
-                multi = (a & (b | c2 | d)) | (b & (c2 | d)) | (c2 & d)
-                while multi:
-                    low = multi & -multi
-                    r = low.bit_length() - 1
-                    multi ^= low
-                    grp = [c for c in (r, 16 + r, 32 + r, 48 + r) if h >> c & 1]
-                    for k in range(2, min(len(grp), g.max_lead) + 1):
-                        for cards in combinations(grp, k):
-                            m = 0
-                            for c in cards:
-                                m |= 1 << c
-                            rb = 0
-                            mm = m & rmask
-                            if mm:
-                                if mm >> KH & 1 and live_jc:
-                                    rb |= 1
-                                if mm >> S8 & 1 and (live_jc or live_kh):
-                                    rb |= 2
-                            plain = False
-                            cand[play_index(cards)] = (m, cards, cards, True, rb)
+        if pos == 0:
+            single = _LEAD
+            w0 = -1
+            ks4 = False
+            table: tuple[Mask, ...] = ()
         else:
-            plain = False
+            single = _FOLLOW
+            w0 = self._win[0]
+            ks4 = self._ks4 and pos == 3
             table = self._table
-            win = self._win
-            kc_ok = self._seven and not known >> KS & 1
-            for cards in combinations(cards_of(h), self._k):
-                m = 0
-                for c in cards:
-                    m |= 1 << c
-                wins = set_beats_table(cards, win, table)
-                rb = 0
-                mm = m & rmask
-                if mm:
-                    if mm >> KH & 1 and live_jc and (wins or nonwin):
-                        rb |= 1
-                    if mm >> S8 & 1 and (live_jc or live_kh) and (wins or nonwin):
-                        rb |= 2
-                    if mm >> KC & 1 and kc_ok and wins:
-                        rb |= 4
-                cand[play_index(cards)] = (m, cards, cards, wins, rb)
+        x = h
+        while x:
+            low = x & -x
+            c = low.bit_length() - 1
+            x ^= low
+            wins = w0 < 0 or bool(table[c] >> w0 & 1) or (ks4 and bool(HONOURS & low))
+            if low & rmask:
+                rb = self._single_risk(c, pos, wins)
+                if rb:
+                    plain = False
+                cand[CIDX[c]] = (low, c, (c,), wins, rb)
+            else:
+                cand[CIDX[c]] = single[c][wins]
+        if pos == 0 and g.max_lead > 1:
+            # DK-5.2: 2..3 (4) cards of one rank; ``multi`` marks the ranks held twice
+            a, b, c2, d = h & 0xFFFF, h >> 16 & 0xFFFF, h >> 32 & 0xFFFF, h >> 48
+            multi = (a & (b | c2 | d)) | (b & (c2 | d)) | (c2 & d)
+            if multi:
+                self._multiple_leads(cand, h, multi, rmask)
+                plain = False
         if plain:
             self._lids = tuple(cand)
             return
+        self._lids = self._risk_ids(cand)
+
+    def _single_risk(self, c: Card, pos: int, wins: bool) -> int:
+        """The riskable bits of a single card ``c`` played at ``pos`` (DK-9.2 conditions 2
+        and 3, DK-12.4: also when not winning under ``risk_nonwinning_honour``)."""
+        known = self.played | self.hands[self.to_act]  # type: ignore[index]
+        live_jc = not known >> JC & 1
+        ok = wins or self.game.nonwin
+        if c == KH:
+            return 1 if live_jc and ok else 0
+        if c == S8:
+            return 2 if (live_jc or not known >> KH & 1) and ok else 0
+        if pos and self._seven and wins and not known >> KS & 1:  # KC, DK-12.7
+            return 4
+        return 0
+
+    def _multiple_leads(self, cand: dict[int, _Cand], h: Mask, multi: Mask, rmask: Mask) -> None:
+        """Add the multiple leads (DK-5.2) of the ranks in ``multi`` (held at least twice):
+        2..3 (4) cards of one rank.  A lead wins the trick so far: any live higher honour
+        lets its riskable cards be risked."""
+        max_lead = self.game.max_lead
+        known = self.played | h
+        live_jc = not known >> JC & 1
+        live_kh = not known >> KH & 1
+        while multi:
+            low = multi & -multi
+            r = low.bit_length() - 1
+            multi ^= low
+            grp = [c for c in (r, 16 + r, 32 + r, 48 + r) if h >> c & 1]
+            for k in range(2, min(len(grp), max_lead) + 1):
+                for cards in combinations(grp, k):
+                    m = 0
+                    for c in cards:
+                        m |= 1 << c
+                    rb = 0
+                    mm = m & rmask
+                    if mm:
+                        if mm >> KH & 1 and live_jc:
+                            rb |= 1
+                        if mm >> S8 & 1 and (live_jc or live_kh):
+                            rb |= 2
+                    cand[play_index(cards)] = (m, cards, cards, True, rb)
+
+    def _multiple_follows(self, cand: dict[int, _Cand], h: Mask, rmask: Mask) -> None:
+        """Add every set of ``_k`` cards of ``h`` (DK-5.3), whether it beats the winning set
+        (DK-6.5) and what it may risk (DK-9.2, DK-12.4, DK-12.7)."""
+        nonwin = self.game.nonwin
+        known = self.played | h
+        live_jc = not known >> JC & 1
+        live_kh = not known >> KH & 1
+        table = self._table
+        win = self._win
+        kc_ok = self._seven and not known >> KS & 1
+        for cards in combinations(cards_of(h), self._k):
+            m = 0
+            for c in cards:
+                m |= 1 << c
+            wins = set_beats_table(cards, win, table)
+            rb = 0
+            mm = m & rmask
+            if mm:
+                if mm >> KH & 1 and live_jc and (wins or nonwin):
+                    rb |= 1
+                if mm >> S8 & 1 and (live_jc or live_kh) and (wins or nonwin):
+                    rb |= 2
+                if mm >> KC & 1 and kc_ok and wins:
+                    rb |= 4
+            cand[play_index(cards)] = (m, cards, cards, wins, rb)
+
+    def _risk_ids(self, cand: dict[int, _Cand]) -> tuple[int, ...]:
+        """The legal ids of the plays ``cand``, each with the risks it may declare, ascending."""
         ids: list[int] = []
-        auto = g.auto
+        auto = self.game.auto
         for pid, info in cand.items():
             rb = info[4]
             if not rb:
@@ -335,7 +373,7 @@ class BrusState(State):
                         break
                     sub = (sub - 1) & rb
         ids.sort()
-        self._lids = tuple(ids)
+        return tuple(ids)
 
     # -- text (Engine decisions 1-2: the canonical form depends on the state) ---------------------
     # The bare ``RISK`` is canonical when every card of the play that may be risked *when it is

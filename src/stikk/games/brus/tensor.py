@@ -78,16 +78,19 @@ from functools import cache
 from typing import Any
 
 from ...cards import Card, cards_of, format_card, parse_card
-from ...core.game import Game, Phase
+from ...core.game import Game
 from ...core.tensor import (
     Block,
     Reader,
     TensorSpec,
     Writer,
     absolute,
+    read_seat_blocks,
     read_tricks,
     relative,
+    seat_blocks,
     trick_blocks,
+    write_seat_blocks,
     write_tricks,
 )
 from ...core.view import View
@@ -116,9 +119,7 @@ def _spec(players: int) -> TensorSpec:
     s = 2 if p == 4 else p
     t, a, m = _limits(p)
     return TensorSpec([
-        Block("seat", (p,), "the viewer's absolute seat (all zero for a public view)"),
-        Block("dealer", (p,), "the dealer, relative"),
-        Block("to_act", (p + 1,), "the seat to act, relative; the last slot: nobody (deal over)"),
+        *seat_blocks(p),
         Block("stock", (PACK_SIZE,), "thermometer: cards left in the stock (DK-4.3)"),
         Block("hand", (52,), "the viewer's cards, drawn cards included (zero: public view)"),
         Block("trick_counts", (s, t),
@@ -157,24 +158,15 @@ def encode(view: View) -> list[float]:
     n = view.players
     sides = game.num_sides
     target: int = game.options.target
-    me = view.seat if view.seat >= 0 else 0
     sp = spec(game)
     vec = sp.zeros()
     w = Writer(sp, vec)
     _, max_awards, _ = _limits(n)
-
-    def rel(seat: int) -> int:
-        return relative(seat, me, n)
+    me, rel = write_seat_blocks(w, view, n)
 
     def rel_side(side: int) -> int:
         return relative(side, me, sides)
 
-    if view.seat >= 0:
-        w.one_hot("seat", view.seat)
-    w.one_hot("dealer", rel(view.dealer))
-    if (view.to_act is None) != (view.phase == Phase.OVER.value):
-        raise ValueError(f"phase {view.phase!r} with to_act {view.to_act}")
-    w.one_hot("to_act", n if view.to_act is None else rel(view.to_act))
     _thermometer(w, "stock", view.stock)
     if view.hand is not None:
         w.cards("hand", cards_of(view.hand))
@@ -208,18 +200,11 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
     sides = game.num_sides
     target: int = game.options.target
     _, a_max, _ = _limits(n)
-    seat = r.one_hot("seat")
-    me = 0 if seat is None else seat
-
-    def ab(rel: int) -> int:
-        return absolute(rel, me, n)
+    seat, me, ab, head = read_seat_blocks(r, n)
 
     def ab_side(rel: int) -> int:
         return absolute(rel, me, sides)
 
-    to_act = r.one_hot("to_act")
-    dealer = r.one_hot("dealer")
-    assert dealer is not None and to_act is not None
     tricks, current = read_tricks(r, n, ab)
     where: dict[str, tuple[int, int]] = {}  # card text -> (trick, position) of its play
     for t, plays in enumerate([*(trick["plays"] for trick in tricks), current]):
@@ -240,10 +225,7 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
         awards.append([ab_side(side), points + 1, AWARD_KINDS[kind]])
     sticks = sp.part(vec, "sticks")
     return {
-        "seat": -1 if seat is None else seat,
-        "dealer": ab(dealer),
-        "phase": (Phase.OVER if to_act == n else Phase.PLAY).value,
-        "to_act": None if to_act == n else ab(to_act),
+        **head,
         "hand": None if seat is None else r.cards("hand"),
         "tricks": tricks,
         "current_trick": current,

@@ -61,16 +61,19 @@ from functools import cache
 from typing import Any
 
 from ...cards import cards_of, format_card
-from ...core.game import Game, Phase
+from ...core.game import Game
 from ...core.tensor import (
     Block,
     Reader,
     TensorSpec,
     Writer,
     absolute,
+    read_seat_blocks,
     read_tricks,
     relative,
+    seat_blocks,
     trick_blocks,
+    write_seat_blocks,
     write_tricks,
 )
 from ...core.view import View
@@ -96,10 +99,7 @@ and ``players`` are the game's)."""
 @cache
 def _spec() -> TensorSpec:
     return TensorSpec([
-        Block("seat", (P,), "the viewer's absolute seat (all zero for a public view)"),
-        Block("dealer", (P,), "the dealer, relative"),
-        Block("to_act", (P + 1,),
-              "the seat to act, relative; the last slot: nobody (deal over)"),
+        *seat_blocks(P),
         Block("cut_card", (52,), "the bottom card of the cut, shown to all (IS-3.2)"),
         Block("cut_point", (1,), "the cut showed JC or KH: no deal took place (IS-3.3)"),
         Block("stock", (STOCK,), "thermometer: cards left in the stock (IS-4.4)"),
@@ -137,23 +137,14 @@ def encode(view: View) -> list[float]:
     """The tensor of an Icelandic Brús view (a seat's or the public one)."""
     if not isinstance(view, IcelandicBrusView):
         raise TypeError(f"not an Icelandic Brús view: {type(view).__name__}")
-    me = view.seat if view.seat >= 0 else 0
     sp = _spec()
     vec = sp.zeros()
     w = Writer(sp, vec)
-
-    def rel(seat: int) -> int:
-        return relative(seat, me, P)
+    me, rel = write_seat_blocks(w, view, P)
 
     def rel_side(side: int) -> int:
         return relative(side, me, SIDES)
 
-    if view.seat >= 0:
-        w.one_hot("seat", view.seat)
-    w.one_hot("dealer", rel(view.dealer))
-    if (view.to_act is None) != (view.phase == Phase.OVER.value):
-        raise ValueError(f"phase {view.phase!r} with to_act {view.to_act}")
-    w.one_hot("to_act", P if view.to_act is None else rel(view.to_act))
     w.cards("cut_card", [view.cut_card])
     if view.cut_point:
         w.flag("cut_point", 0)
@@ -188,11 +179,7 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
     if len(vec) != sp.size:
         raise ValueError(f"a {game.text} tensor has {sp.size} values, not {len(vec)}")
     r = Reader(sp, vec)
-    seat = r.one_hot("seat")
-    me = 0 if seat is None else seat
-
-    def ab(rel: int) -> int:
-        return absolute(rel, me, P)
+    seat, me, ab, head = read_seat_blocks(r, P)
 
     def ab_side(rel: int) -> int:
         return absolute(rel, me, SIDES)
@@ -200,10 +187,8 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
     def side_row(side: int) -> int:
         return relative(side, me, SIDES)
 
-    to_act = r.one_hot("to_act")
-    dealer = r.one_hot("dealer")
     cut = r.cards("cut_card")
-    assert dealer is not None and to_act is not None and len(cut) == 1
+    assert len(cut) == 1
     kh = format_card(KH)
     tricks, current = read_tricks(r, P, ab)
     # The trick K♥ was played to: the one its risk belongs to.
@@ -222,10 +207,7 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
         awards.append([ab_side(side), points + 1, AWARD_KINDS[kind]])
     hung = set(r.flags("hung"))
     return {
-        "seat": -1 if seat is None else seat,
-        "dealer": ab(dealer),
-        "phase": (Phase.OVER if to_act == P else Phase.PLAY).value,
-        "to_act": None if to_act == P else ab(to_act),
+        **head,
         "hand": None if seat is None else r.cards("hand"),
         "tricks": tricks,
         "current_trick": current,

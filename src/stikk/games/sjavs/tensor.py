@@ -67,11 +67,13 @@ from ...core.tensor import (
     Reader,
     TensorSpec,
     Writer,
-    absolute,
+    read_seat_blocks,
     read_tricks,
     relative,
+    seat_blocks,
     slot_card,
     trick_blocks,
+    write_seat_blocks,
     write_tricks,
 )
 from ...core.view import View
@@ -107,11 +109,7 @@ assert len(SPOKEN) == 1 + 2 * (MAX_LENGTH - MIN_LENGTH + 1) and SPOKEN[1] == "AN
 def _spec(players: int) -> TensorSpec:
     p, t = players, TRICKS[players]
     blocks = [
-        Block("seat", (p,), "the viewer's absolute seat (all zero for a public view)"),
-        Block("dealer", (p,), "the dealer, relative"),
-        Block("phase", (len(PHASES),),
-              "cut, announce, trump, exchange, play (all zero once the deal is over)"),
-        Block("to_act", (p + 1,), "the seat to act, relative; the last slot: nobody (deal over)"),
+        *seat_blocks(p, PHASES),
         Block("cut", (len(CUTS) + 1,),
               "CUT, KNOCK, or slot 2: none yet (no cut with 2 players: Engine dec. 3)"),
         Block("hand", (52,),
@@ -154,20 +152,10 @@ def encode(view: View) -> list[float]:
     if not isinstance(view, SjavsView):
         raise TypeError(f"not a Sjavs view: {type(view).__name__}")
     n = view.players
-    me = view.seat if view.seat >= 0 else 0
     sp = _spec(n)
     vec = sp.zeros()
     w = Writer(sp, vec)
-
-    def rel(seat: int) -> int:
-        return relative(seat, me, n)
-
-    if view.seat >= 0:
-        w.one_hot("seat", view.seat)
-    w.one_hot("dealer", rel(view.dealer))
-    if view.phase != Phase.OVER:
-        w.one_hot("phase", PHASES.index(Phase(view.phase)))
-    w.one_hot("to_act", n if view.to_act is None else rel(view.to_act))
+    _, rel = write_seat_blocks(w, view, n, PHASES)
     w.one_hot("cut", len(CUTS) if view.cut is None else CUTS.index(view.cut))
     if view.hand is not None:
         w.cards("hand", cards_of(view.hand))
@@ -218,19 +206,13 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
         raise ValueError(f"a {game.text} tensor has {sp.size} values, not {len(vec)}")
     r = Reader(sp, vec)
     n = game.players
-    seat = r.one_hot("seat")
-    me = 0 if seat is None else seat
-
-    def ab(rel: int) -> int:
-        return absolute(rel, me, n)
+    seat, me, ab, head = read_seat_blocks(r, n, PHASES)
 
     def row(s: int) -> int:
         return relative(s, me, n)
 
-    phase, to_act, dealer = r.one_hot("phase"), r.one_hot("to_act"), r.one_hot("dealer")
     cut, maker, trump = r.one_hot("cut"), r.one_hot("maker"), r.one_hot("trump")
-    assert dealer is not None and to_act is not None and cut is not None
-    assert maker is not None and trump is not None
+    assert cut is not None and maker is not None and trump is not None
     announcements: list[str | None] = []
     tricks_won: list[int] = []
     for s in range(n):
@@ -240,10 +222,7 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
         announcements.append(None if a == len(SPOKEN) else SPOKEN[a])
         tricks_won.append(won)
     out: dict[str, Any] = {
-        "seat": -1 if seat is None else seat,
-        "dealer": ab(dealer),
-        "phase": Phase.OVER.value if phase is None else PHASES[phase].value,
-        "to_act": None if to_act == n else ab(to_act),
+        **head,
         "cut": None if cut == len(CUTS) else CUTS[cut],
         "hand": None if seat is None else r.cards("hand"),
         "announcements": announcements,

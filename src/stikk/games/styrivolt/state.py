@@ -8,6 +8,7 @@ set is computed eagerly after every transition.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...cards import RANKS, SUITS, Card, Mask, cards_of, format_card, is_card
@@ -168,13 +169,37 @@ class StyrivoltState(State):
             self._reach = (0, 0, 0, 0, 9, 9, 9, 9)
         else:
             self._reach = (0, 0, 0, 0, 9, 10, 11, 12 if opts.postur_reach == "A" else 11)
-        # -- rules §12.6: the cut for stikkar ---------------------------------------------
-        d = list(deck)
+        stock_list = self._deal(self._cut(list(deck)))
+        suits = self._turn(stock_list)
+        self._start_play()
+        if len(suits) < 2:  # rules §4.6, Engine decision 12: a void deal
+            self._end("void", -1)
+            return
+        # turned cards: seen by the dealer (by everybody under open selection, §12.3)
+        tmask = 0
+        for c in self.turned:
+            tmask |= 1 << c
+        if opts.open_suit_selection:
+            self.public |= tmask
+        else:
+            self.known[dealer] |= tmask
+        self._expose_all()
+        for i in range(len(self.cut_found)):
+            self._pending.append(("cut", i))
+        for p in range(4):
+            self._promote(p)
+        self._advance()
+
+    # -- rules §12.6, §3, §4.1: the cut, the deal, the turning --------------------------------
+    def _cut(self, d: list[Card]) -> list[Card]:
+        """Rules §12.6, the cut for stikkar: the cards found and inspected; the rest of the
+        deck, in order, to deal from."""
+        cut = self.opts.cut_for_stikkar
         found: list[Card] = []
         inspected: list[Card] = []
-        if opts.cut_for_stikkar != CUT_OFF:
-            look = (47,) if opts.cut_for_stikkar == CUT_BOTTOM else (47, 46, 45, 44)
-            want = 2 if opts.cut_for_stikkar == CUT_FOURTH_TWO else 1
+        if cut != CUT_OFF:
+            look = (47,) if cut == CUT_BOTTOM else (47, 46, 45, 44)
+            want = 2 if cut == CUT_FOURTH_TWO else 1
             for i in look:
                 c = d[i]
                 if c in PERMANENT:
@@ -183,15 +208,18 @@ class StyrivoltState(State):
                         break
                 else:
                     inspected.append(c)
-        rest = [c for c in d if c not in found]
         self.cut_found = tuple(found)
         self.cut_place: list[int] = list(found)
         self.inspected = tuple(inspected)
-        # -- rules §3: the deal ---------------------------------------------------------------
+        return [c for c in d if c not in found]
+
+    def _deal(self, rest: list[Card]) -> list[Card]:
+        """Rules §3, the deal: three rounds of three cards from the dealer's left; the other
+        twelve are the stock (returned in order)."""
         hands = [0, 0, 0, 0]
         for r in range(3):
             for k in range(4):
-                p = (dealer + 1 + k) % 4
+                p = (self.dealer + 1 + k) % 4
                 for j in range(3):
                     hands[p] |= 1 << rest[12 * r + 3 * k + j]
         self.hands = hands
@@ -199,7 +227,11 @@ class StyrivoltState(State):
         self.stock = 0
         for c in stock_list:
             self.stock |= 1 << c
-        # -- rules §4.1: turning -----------------------------------------------------------
+        return stock_list
+
+    def _turn(self, stock_list: list[Card]) -> list[int]:
+        """Rules §4.1, turning: the stock is turned until a third suit shows (the stopper);
+        the first two suits are chosen.  Returns the chosen suits."""
         suits: list[int] = []
         turned: list[Card] = []
         self.stopper = -1
@@ -216,6 +248,11 @@ class StyrivoltState(State):
         self.pair = sum(1 << s for s in suits)
         self.roles = ROLES[self.pair]
         self.stik = STIKKAR[self.pair]
+        return suits
+
+    def _start_play(self) -> None:
+        """Everything the exposure, the takings and the play change, as they start; what each
+        seat knows (its hand; the cutter its inspected cards, §12.6; the cut stikkar all)."""
         self.table = 0
         self.two_card = 0
         self.exposed_init: tuple[Card, ...] = ()
@@ -228,15 +265,15 @@ class StyrivoltState(State):
         self.illegal_takes: list[int] = []
         self.orig_stik = [False, False, False, False]
         self.started = False
-        self.known = list(hands)
+        self.known = list(self.hands)
         self.public = 0
-        for c in found:
+        for c in self.cut_found:
             self.public |= 1 << c
-        cutter = (dealer + 3) % 4
-        for c in inspected:
+        cutter = (self.dealer + 3) % 4
+        for c in self.inspected:
             self.known[cutter] |= 1 << c
         self.played = 0
-        self.leader = (dealer + 1) % 4
+        self.leader = (self.dealer + 1) % 4
         self.plays: list[tuple[int, Card]] = []
         self.win_seat = self.win_card = self.win_role = -1
         self._tricks: list[Trick] = []
@@ -252,21 +289,14 @@ class StyrivoltState(State):
         self.to_act: int | None = None
         self.phase = Phase.PLAY
         self._legal: tuple[int, ...] = ()
-        if len(suits) < 2:  # rules §4.6, Engine decision 12: a void deal
-            self._end("void", -1)
-            return
-        # turned cards: seen by the dealer (by everybody under open selection, §12.3)
-        tmask = 0
-        for c in turned:
-            tmask |= 1 << c
-        if opts.open_suit_selection:
-            self.public |= tmask
-        else:
-            self.known[dealer] |= tmask
-        # -- rules §4.2: exposure --------------------------------------------------------------
+
+    # -- rules §4.2 ----------------------------------------------------------------------------
+    def _expose_all(self) -> None:
+        """Rules §4.2: lay out the exposed cards of each chosen suit (a tie waits for the
+        dealer's EXPOSE)."""
         exposed: list[Card] = []
-        for s in suits:
-            seen = [c for c in turned if c >> 4 == s and c != self.stopper]
+        for s in self.chosen:
+            seen = [c for c in self.turned if c >> 4 == s and c != self.stopper]
             got = self._expose(s, seen)
             if got is None:
                 continue
@@ -274,13 +304,7 @@ class StyrivoltState(State):
         for c in exposed:
             self._lay(c)
         self.exposed_init = tuple(exposed)
-        for i in range(len(found)):
-            self._pending.append(("cut", i))
-        for p in range(4):
-            self._promote(p)
-        self._advance()
 
-    # -- rules §4.2 ----------------------------------------------------------------------------
     def _expose(self, s: int, seen: list[Card]) -> list[Card] | None:
         roles = self.roles
         five = FIVES[s]
@@ -415,95 +439,14 @@ class StyrivoltState(State):
         self._legal = tuple(sorted(legal))
 
     def _advance(self) -> None:
+        """Offer the next decision: the first of the queue that is still open (each kind of
+        item has its handler in ``_OFFERS``), else the ordinary turn."""
         if self.outcome is not None:
             return
         while self._pending:
             item = self._pending[0]
-            kind = item[0]
-            if kind == "expose":
-                self._set(self.dealer, Phase.EXPOSE, [EXPOSE0 + c for c in item[2]])
+            if _OFFERS[item[0]](self, item):
                 return
-            if kind == "cut":
-                i = item[1]
-                c = self.cut_found[i]
-                if c == NINE_H and TWO_H in self.cut_found:  # Engine decision 18
-                    g = QH
-                else:
-                    g = KINGS[c >> 4]
-                    if self._holder(g) < 0 and self.opts.cut_queen_substitute:
-                        g = QUEENS[c >> 4]
-                q = self._holder(g)
-                if q >= 0:
-                    self._pending[0] = ("cut", i, g)
-                    self._set(q, Phase.CLAIM, [CLAIM_CUT0 + c, DECLINE])
-                    return
-            elif kind == "last":
-                s = item[1]
-                av = self._avail(s)
-                q = self._holder(FIVES[s])
-                if av.bit_count() >= 2 and q >= 0 and q != self.taker:
-                    self._set(q, Phase.EXCHANGE, [EXCHANGE0 + c for c in _ids(av)] + [DECLINE])
-                    return
-            elif kind == "choose":
-                s = item[1]
-                av = self._avail(s)
-                if self.two_card >> s & 1:
-                    if av.bit_count() >= 2:
-                        self._set(self.taker, Phase.TAKE, [CHOOSE0 + c for c in _ids(av)])
-                        return
-                    if av:
-                        self._give_exposed(av)
-            elif kind == "receive":
-                t = self.taker
-                if not self.second:
-                    packet = self.stock
-                    for i, c in enumerate(self.cut_place):
-                        if c >= 0:
-                            packet |= 1 << c
-                            self.cut_place[i] = -1
-                    self.stock = 0
-                else:
-                    packet = self.pile
-                    self.pile = 0
-                self.hands[t] |= packet
-                self.known[t] |= self.hands[t]
-                self._promote(t)
-            elif kind == "keep":
-                t = self.taker
-                new, old = self.hands[t], self.aside
-                legal = [*self._exchanges(t), KEEP]
-                if not new & self.stik and not self._trader_to_stik(old) and not self.exch_stik:
-                    legal.append(REVERT)
-                if (not (old | new) & self.stik and not self._trader_to_stik(old)
-                        and not self._trader_to_stik(new)):
-                    legal.append(KEEP_BOTH)
-                self._set(t, Phase.TAKE, legal)
-                return
-            elif kind == "discard":
-                t = self.taker
-                h = self.hands[t]
-                legal = [NO_DISCARD]
-                if h.bit_count() > 10 - self.trick_no:
-                    legal += [DISCARD0 + c for c in _ids(h)]
-                self._set(t, Phase.TAKE, legal)
-                return
-            elif kind == "claim5":
-                self._set(self.turn, Phase.CLAIM, [CLAIM, CONTINUE])
-                return
-            elif kind == "fug5":
-                if self.table >> TWO_H & 1:
-                    q = self._holder(FIVE_H)
-                    av = self._avail(2)
-                    if q >= 0 and av:
-                        self._set(q, Phase.EXCHANGE, [EXCHANGE0 + c for c in _ids(av)]
-                                  + [DECLINE])
-                        return
-            elif kind == "fugk":
-                if self.table >> TWO_H & 1:
-                    q = self._holder(KH)
-                    if q >= 0:
-                        self._set(q, Phase.CLAIM, [CLAIM_FUGLURIN, DECLINE])
-                        return
             self._pending.pop(0)
         # an ordinary turn (rules §6.3)
         p = self.turn
@@ -515,6 +458,107 @@ class StyrivoltState(State):
         if self._can_take(p):
             legal.append(TAKE_STOCK)
         self._set(p, Phase.PLAY, legal)
+
+    # Each ``_offer_<kind>`` opens the decision of a queued item and returns True, or returns
+    # False when the item needs no decision (it is then dropped from the queue).
+    def _offer_expose(self, item: tuple[Any, ...]) -> bool:
+        self._set(self.dealer, Phase.EXPOSE, [EXPOSE0 + c for c in item[2]])
+        return True
+
+    def _offer_cut(self, item: tuple[Any, ...]) -> bool:
+        i = item[1]
+        c = self.cut_found[i]
+        if c == NINE_H and TWO_H in self.cut_found:  # Engine decision 18
+            g = QH
+        else:
+            g = KINGS[c >> 4]
+            if self._holder(g) < 0 and self.opts.cut_queen_substitute:
+                g = QUEENS[c >> 4]
+        q = self._holder(g)
+        if q < 0:
+            return False
+        self._pending[0] = ("cut", i, g)
+        self._set(q, Phase.CLAIM, [CLAIM_CUT0 + c, DECLINE])
+        return True
+
+    def _offer_last(self, item: tuple[Any, ...]) -> bool:
+        s = item[1]
+        av = self._avail(s)
+        q = self._holder(FIVES[s])
+        if av.bit_count() >= 2 and q >= 0 and q != self.taker:
+            self._set(q, Phase.EXCHANGE, [EXCHANGE0 + c for c in _ids(av)] + [DECLINE])
+            return True
+        return False
+
+    def _offer_choose(self, item: tuple[Any, ...]) -> bool:
+        s = item[1]
+        av = self._avail(s)
+        if self.two_card >> s & 1:
+            if av.bit_count() >= 2:
+                self._set(self.taker, Phase.TAKE, [CHOOSE0 + c for c in _ids(av)])
+                return True
+            if av:
+                self._give_exposed(av)
+        return False
+
+    def _offer_receive(self, item: tuple[Any, ...]) -> bool:
+        t = self.taker
+        if not self.second:
+            packet = self.stock
+            for i, c in enumerate(self.cut_place):
+                if c >= 0:
+                    packet |= 1 << c
+                    self.cut_place[i] = -1
+            self.stock = 0
+        else:
+            packet = self.pile
+            self.pile = 0
+        self.hands[t] |= packet
+        self.known[t] |= self.hands[t]
+        self._promote(t)
+        return False
+
+    def _offer_keep(self, item: tuple[Any, ...]) -> bool:
+        t = self.taker
+        new, old = self.hands[t], self.aside
+        legal = [*self._exchanges(t), KEEP]
+        if not new & self.stik and not self._trader_to_stik(old) and not self.exch_stik:
+            legal.append(REVERT)
+        if (not (old | new) & self.stik and not self._trader_to_stik(old)
+                and not self._trader_to_stik(new)):
+            legal.append(KEEP_BOTH)
+        self._set(t, Phase.TAKE, legal)
+        return True
+
+    def _offer_discard(self, item: tuple[Any, ...]) -> bool:
+        t = self.taker
+        h = self.hands[t]
+        legal = [NO_DISCARD]
+        if h.bit_count() > 10 - self.trick_no:
+            legal += [DISCARD0 + c for c in _ids(h)]
+        self._set(t, Phase.TAKE, legal)
+        return True
+
+    def _offer_claim5(self, item: tuple[Any, ...]) -> bool:
+        self._set(self.turn, Phase.CLAIM, [CLAIM, CONTINUE])
+        return True
+
+    def _offer_fug5(self, item: tuple[Any, ...]) -> bool:
+        if self.table >> TWO_H & 1:
+            q = self._holder(FIVE_H)
+            av = self._avail(2)
+            if q >= 0 and av:
+                self._set(q, Phase.EXCHANGE, [EXCHANGE0 + c for c in _ids(av)] + [DECLINE])
+                return True
+        return False
+
+    def _offer_fugk(self, item: tuple[Any, ...]) -> bool:
+        if self.table >> TWO_H & 1:
+            q = self._holder(KH)
+            if q >= 0:
+                self._set(q, Phase.CLAIM, [CLAIM_FUGLURIN, DECLINE])
+                return True
+        return False
 
     def _give_exposed(self, m: Mask) -> None:
         self.hands[self.taker] |= m
@@ -533,75 +577,81 @@ class StyrivoltState(State):
         assert seat is not None
         self.history.append(action)
         self._actors.append(seat)
-        item = self._pending[0] if self._pending else None
-        kind = item[0] if item is not None else "turn"
-        if action < 64:
+        if action < 64:  # the hot path: a card played (rules §6)
             self._play(seat, action)
-            self._advance()
-            return
-        if EXCHANGE0 <= action < CHOOSE0:
-            self._exchange(seat, action - EXCHANGE0)
-            if kind in ("last", "fug5"):
-                self._pending.pop(0)
-            elif kind == "keep" and self.stik >> (action - EXCHANGE0) & 1:
-                self.exch_stik = True
-            self._advance()
-            return
-        if action == DECLINE:
-            self._pending.pop(0)
-        elif EXPOSE0 <= action < EXCHANGE0:
-            assert item is not None
-            self._lay(action - EXPOSE0)
-            self.exposed_init += (action - EXPOSE0,)
-            self._pending.pop(0)
-        elif CLAIM_CUT0 <= action < DECLINE:
-            assert item is not None
-            i, g = item[1], item[2]
-            c = action - CLAIM_CUT0
-            given = 1 << g
-            self.hands[seat] = self.hands[seat] & ~given | 1 << c
-            self.cut_place[i] = g
-            self.public |= given
-            self._promote(seat)
-            self._pending.pop(0)
-        elif action == TAKE_STOCK:
-            self._take(seat)
-        elif CHOOSE0 <= action < DISCARD0:
-            self._give_exposed(1 << (action - CHOOSE0))
-            self._pending.pop(0)
-        elif action in (KEEP, REVERT, KEEP_BOTH):
-            self._decide(seat, action)
-            self._pending.pop(0)
-        elif DISCARD0 <= action < CLAIM_CUT0:
-            c = action - DISCARD0
-            before = self.hands[seat]
-            self.hands[seat] = before & ~(1 << c)
-            self.discards |= 1 << c
-            for o in range(4):
-                if o != seat:
-                    self.known[o] &= ~before
-            self._end_taking()
-        elif action == NO_DISCARD:
-            self._end_taking()
-        elif action == CLAIM:
-            self._pending.clear()
-            w = self.win_team
-            alone = max(self.won[w], self.won[w + 2]) == 5
-            self._end("made_alone" if alone else "made", w)
-            return
-        elif action == CONTINUE:
-            self.made_team = self.win_team
-            self.win_team = -1
-            self._pending.pop(0)
-            self._queue_trick9()
-        elif action == CLAIM_FUGLURIN:
-            self.hands[seat] = self.hands[seat] & ~(1 << KH) | 1 << TWO_H
-            self.table &= ~(1 << TWO_H)
-            self.dead |= 1 << KH
-            self.public |= 1 << KH
-            self._promote(seat)
-            self._pending.pop(0)
+        else:  # one handler per kind of action
+            _APPLY[action](self, seat, action)
         self._advance()
+
+    def _apply_expose(self, seat: int, action: int) -> None:
+        self._lay(action - EXPOSE0)
+        self.exposed_init += (action - EXPOSE0,)
+        self._pending.pop(0)
+
+    def _apply_exchange(self, seat: int, action: int) -> None:
+        kind = self._pending[0][0] if self._pending else "turn"
+        self._exchange(seat, action - EXCHANGE0)
+        if kind in ("last", "fug5"):
+            self._pending.pop(0)
+        elif kind == "keep" and self.stik >> (action - EXCHANGE0) & 1:
+            self.exch_stik = True
+
+    def _apply_choose(self, seat: int, action: int) -> None:
+        self._give_exposed(1 << (action - CHOOSE0))
+        self._pending.pop(0)
+
+    def _apply_discard(self, seat: int, action: int) -> None:
+        c = action - DISCARD0
+        before = self.hands[seat]
+        self.hands[seat] = before & ~(1 << c)
+        self.discards |= 1 << c
+        for o in range(4):
+            if o != seat:
+                self.known[o] &= ~before
+        self._end_taking()
+
+    def _apply_claim_cut(self, seat: int, action: int) -> None:
+        _, i, g = self._pending[0]
+        c = action - CLAIM_CUT0
+        given = 1 << g
+        self.hands[seat] = self.hands[seat] & ~given | 1 << c
+        self.cut_place[i] = g
+        self.public |= given
+        self._promote(seat)
+        self._pending.pop(0)
+
+    def _apply_decline(self, seat: int, action: int) -> None:
+        self._pending.pop(0)
+
+    def _apply_take(self, seat: int, action: int) -> None:
+        self._take(seat)
+
+    def _apply_decide(self, seat: int, action: int) -> None:
+        self._decide(seat, action)
+        self._pending.pop(0)
+
+    def _apply_no_discard(self, seat: int, action: int) -> None:
+        self._end_taking()
+
+    def _apply_claim(self, seat: int, action: int) -> None:
+        self._pending.clear()
+        w = self.win_team
+        alone = max(self.won[w], self.won[w + 2]) == 5
+        self._end("made_alone" if alone else "made", w)
+
+    def _apply_continue(self, seat: int, action: int) -> None:
+        self.made_team = self.win_team
+        self.win_team = -1
+        self._pending.pop(0)
+        self._queue_trick9()
+
+    def _apply_fuglurin(self, seat: int, action: int) -> None:
+        self.hands[seat] = self.hands[seat] & ~(1 << KH) | 1 << TWO_H
+        self.table &= ~(1 << TWO_H)
+        self.dead |= 1 << KH
+        self.public |= 1 << KH
+        self._promote(seat)
+        self._pending.pop(0)
 
     def _why(self, action: int) -> str:
         if self.to_act is None:
@@ -861,5 +911,38 @@ class StyrivoltState(State):
             return self.game.action_text(a)
         return redacted_text(a)
 
+
+
+_OFFERS: dict[str, Callable[[StyrivoltState, tuple[Any, ...]], bool]] = {
+    "expose": StyrivoltState._offer_expose,  # rules §4.2
+    "cut": StyrivoltState._offer_cut,  # rules §12.6
+    "last": StyrivoltState._offer_last,  # rules §8.3 step 2
+    "choose": StyrivoltState._offer_choose,  # rules §8.3 step 3
+    "receive": StyrivoltState._offer_receive,  # rules §8.3 step 3, §8.4
+    "keep": StyrivoltState._offer_keep,  # rules §8.3 steps 4-5
+    "discard": StyrivoltState._offer_discard,  # rules §8.3 step 6
+    "claim5": StyrivoltState._offer_claim5,  # rules §9.2
+    "fug5": StyrivoltState._offer_fug5,  # rules §12.7
+    "fugk": StyrivoltState._offer_fugk,  # rules §12.7
+}
+"""The handler of each kind of item in the queue of decisions."""
+
+_APPLY: dict[int, Callable[[StyrivoltState, int, int], None]] = {
+    **dict.fromkeys(range(EXPOSE0, EXCHANGE0), StyrivoltState._apply_expose),
+    **dict.fromkeys(range(EXCHANGE0, CHOOSE0), StyrivoltState._apply_exchange),
+    **dict.fromkeys(range(CHOOSE0, DISCARD0), StyrivoltState._apply_choose),
+    **dict.fromkeys(range(DISCARD0, CLAIM_CUT0), StyrivoltState._apply_discard),
+    **dict.fromkeys(range(CLAIM_CUT0, DECLINE), StyrivoltState._apply_claim_cut),
+    DECLINE: StyrivoltState._apply_decline,
+    TAKE_STOCK: StyrivoltState._apply_take,
+    KEEP: StyrivoltState._apply_decide,
+    REVERT: StyrivoltState._apply_decide,
+    KEEP_BOTH: StyrivoltState._apply_decide,
+    NO_DISCARD: StyrivoltState._apply_no_discard,
+    CLAIM: StyrivoltState._apply_claim,
+    CONTINUE: StyrivoltState._apply_continue,
+    CLAIM_FUGLURIN: StyrivoltState._apply_fuglurin,
+}
+"""The handler of each action id that is not a card played (ids 64 and up)."""
 
 __all__ = ["StyrivoltState"]

@@ -75,12 +75,22 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from ...cards import RANKS, SUITS, cards_of, format_card, parse_card
 from ...core.game import Game, Phase
-from ...core.tensor import Block, Reader, TensorSpec, Writer, absolute, relative
+from ...core.tensor import (
+    Block,
+    Reader,
+    TensorSpec,
+    Writer,
+    read_seat_blocks,
+    relative,
+    seat_blocks,
+    write_seat_blocks,
+)
 from ...core.view import View
 from .tables import PROMOTED, PROMOTED_RANKS, ROLES
 from .view import StyrivoltView
@@ -109,11 +119,7 @@ ENCODED = ("seat", "dealer", "phase", "to_act", "hand", "tricks", "current_trick
 def _spec() -> TensorSpec:
     p = P
     return TensorSpec([
-        Block("seat", (p,), "the viewer's absolute seat (all zero for a public view)"),
-        Block("dealer", (p,), "the dealer, relative"),
-        Block("phase", (len(PHASES),),
-              "play, expose, claim, exchange, take (all zero once the deal is over)"),
-        Block("to_act", (p + 1,), "the seat to act, relative; the last slot: nobody (deal over)"),
+        *seat_blocks(p, PHASES),
         Block("chosen", (2, 4), "the chosen suits in the order they turned up, C S H D "
               "(rules §4.1)"),
         Block("turned_count", (MAX_TURNED,),
@@ -170,21 +176,18 @@ def encode(view: View) -> list[float]:
     """The tensor of a Styrivolt view (a seat's or the public one)."""
     if not isinstance(view, StyrivoltView):
         raise TypeError(f"not a Styrivolt view: {type(view).__name__}")
-    n = P
-    me = view.seat if view.seat >= 0 else 0
     sp = _spec()
     vec = sp.zeros()
     w = Writer(sp, vec)
+    _, rel = write_seat_blocks(w, view, P, PHASES)
+    _write_table(w, view)
+    _write_seats(w, view, rel)
+    _write_plays(w, view, rel)
+    return vec
 
-    def rel(seat: int) -> int:
-        return relative(seat, me, n)
 
-    if view.seat >= 0:
-        w.one_hot("seat", view.seat)
-    w.one_hot("dealer", rel(view.dealer))
-    if view.phase != Phase.OVER:
-        w.one_hot("phase", PHASES.index(Phase(view.phase)))
-    w.one_hot("to_act", n if view.to_act is None else rel(view.to_act))
+def _write_table(w: Writer, view: StyrivoltView) -> None:
+    """The chosen suits, the turned, exposed and dead cards, the cut (rules §4, §7, §12)."""
     for i, suit in enumerate(view.chosen):
         w.one_hot("chosen", SUITS.index(suit), i)
     w.one_hot("turned_count", view.turned_count - 1)
@@ -199,6 +202,11 @@ def encode(view: View) -> list[float]:
     for i, place in enumerate(view.cut_places):
         if place is not None:
             w.cards("cut_places", [parse_card(place)], i)
+
+
+def _write_seats(w: Writer, view: StyrivoltView, rel: Callable[[int], int]) -> None:
+    """What the viewer holds and knows, the sizes, the takings and how the deal stands."""
+    n = P
     if view.hand is not None:
         w.cards("hand", cards_of(view.hand))
     for text, place in view.seen:
@@ -221,8 +229,13 @@ def encode(view: View) -> list[float]:
         w.one_hot("penalized", rel(s), i)
     if view.outcome is not None:
         w.one_hot("outcome", OUTCOMES.index(view.outcome))
-    # each announcement marks the play that made it: the seat's first play of that rank whose
-    # base role differs from the promoted one (rules §5.7)
+
+
+def _write_plays(w: Writer, view: StyrivoltView, rel: Callable[[int], int]) -> None:
+    """The tricks and the trick in progress, each announcement marking the play that made it:
+    the seat's first play of that rank whose base role differs from the promoted one (rules
+    §5.7)."""
+    n = P
     roles = ROLES[sum(1 << SUITS.index(suit) for suit in view.chosen)]
     wanted = set(view.announcements)
     made: list[tuple[int, str]] = []
@@ -249,7 +262,6 @@ def encode(view: View) -> list[float]:
                 w.flag("current_hesin", rel(s))
     if tuple(made) != view.announcements:
         raise ValueError(f"announcements {view.announcements} do not match the plays (§5.7)")
-    return vec
 
 
 def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
@@ -258,24 +270,27 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
     if len(vec) != sp.size:
         raise ValueError(f"a {game.text} tensor has {sp.size} values, not {len(vec)}")
     r = Reader(sp, vec)
-    n = P
-    seat = r.one_hot("seat")
-    me = 0 if seat is None else seat
+    seat, me, ab, head = read_seat_blocks(r, P, PHASES)
+    tricks, current, announcements = _read_plays(r, ab)
+    outcome = r.one_hot("outcome")
+    return {
+        **head,
+        "hand": None if seat is None else r.cards("hand"),
+        "tricks": tricks,
+        "current_trick": current,
+        **_read_table(r),
+        **_read_sizes(r, me, ab),
+        "announcements": announcements,
+        "promoted": [PROMOTED_NAMES[i] for i in r.flags("promoted")],
+        "seen": _read_seen(r, ab),
+        "playing_for_nine": bool(r.flags("playing_for_9")),
+        "penalized": _read_penalized(r, ab),
+        "outcome": None if outcome is None else OUTCOMES[outcome],
+    }
 
-    def ab(rel: int) -> int:
-        return absolute(rel, me, n)
 
-    def one(name: str, row: int = 0) -> int:
-        hot = r.one_hot(name, row)
-        if hot is None:
-            raise ValueError(f"{name} row {row}: no hot slot")
-        return hot
-
-    def seat_or_none(name: str) -> int | None:
-        hot = one(name)
-        return None if hot == n else ab(hot)
-
-    phase = r.one_hot("phase")
+def _read_table(r: Reader) -> dict[str, Any]:
+    """The fields :func:`_write_table` wrote."""
     chosen = []
     for i in range(2):
         suit = r.one_hot("chosen", i)
@@ -295,12 +310,52 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
     for i in range(len(cut_stikkar)):
         got = r.cards("cut_places", i)
         cut_places.append(got[0] if got else None)
+    return {
+        "chosen": chosen,
+        "turned_count": r.hot("turned_count") + 1,
+        "turned": turned,
+        "exposed": r.cards("exposed"),
+        "dead": r.cards("dead"),
+        "cut_stikkar": cut_stikkar,
+        "cut_places": cut_places,
+    }
+
+
+def _read_sizes(r: Reader, me: int, ab: Callable[[int], int]) -> dict[str, Any]:
+    """The sizes, the takers and the tricks won."""
+    n = P
+
+    def seat_or_none(name: str) -> int | None:
+        hot = r.hot(name)
+        return None if hot == n else ab(hot)
+
+    return {
+        "hand_sizes": [r.hot("hand_sizes", relative(s, me, n)) for s in range(n)],
+        "stock_size": r.hot("stock_size"),
+        "pile_size": r.hot("pile_size"),
+        "taker": seat_or_none("taker"),
+        "first_taker": seat_or_none("first_taker"),
+        "second_taken": bool(r.flags("second_taken")),
+        "tricks_won": [r.hot("tricks_won", relative(s, me, n)) for s in range(n)],
+    }
+
+
+def _read_seen(r: Reader, ab: Callable[[int], int]) -> list[list[str]]:
+    """The ``seen`` field: each card with its place, in stikk's card order."""
+    n = P
     place_of: dict[int, str] = {}
     for row in range(n + len(PLACES)):
         name = f"seat {ab(row)}" if row < n else PLACES[row - n]
         for text in r.cards("seen", row):
             place_of[parse_card(text)] = name
-    seen = [[format_card(c), place_of[c]] for c in cards_of(sum(1 << c for c in place_of))]
+    return [[format_card(c), place_of[c]] for c in cards_of(sum(1 << c for c in place_of))]
+
+
+def _read_plays(r: Reader, ab: Callable[[int], int],
+                ) -> tuple[list[dict[str, Any]], list[list[Any]], list[list[Any]]]:
+    """The tricks, the trick in progress and the announcements (the marked plays, in play
+    order, rules §5.7)."""
+    n = P
     tricks = []
     announcements: list[list[Any]] = []
     for t in range(MAX_TRICKS):
@@ -315,7 +370,8 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
             plays.append([ab(row), text])
             if row in marked:
                 announcements.append([ab(row), text[0]])
-        tricks.append({"leader": ab(leader), "plays": plays, "winner": ab(one("trick_winner", t))})
+        tricks.append({"leader": ab(leader), "plays": plays,
+                       "winner": ab(r.hot("trick_winner", t))})
     current: list[list[Any]] = []
     lead = r.one_hot("current_leader")
     if lead is not None:
@@ -328,42 +384,18 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
             current.append([ab(row), played[0]])
             if row in marked:
                 announcements.append([ab(row), played[0][0]])
+    return tricks, current, announcements
+
+
+def _read_penalized(r: Reader, ab: Callable[[int], int]) -> list[int]:
+    """The seats that took without the right, in order (rules §11)."""
     penalized = []
     for i in range(2):
         hot = r.one_hot("penalized", i)
         if hot is None:
             break
         penalized.append(ab(hot))
-    outcome = r.one_hot("outcome")
-    return {
-        "seat": -1 if seat is None else seat,
-        "dealer": ab(one("dealer")),
-        "phase": Phase.OVER.value if phase is None else PHASES[phase].value,
-        "to_act": seat_or_none("to_act"),
-        "hand": None if seat is None else r.cards("hand"),
-        "tricks": tricks,
-        "current_trick": current,
-        "chosen": chosen,
-        "turned_count": one("turned_count") + 1,
-        "turned": turned,
-        "exposed": r.cards("exposed"),
-        "dead": r.cards("dead"),
-        "cut_stikkar": cut_stikkar,
-        "cut_places": cut_places,
-        "hand_sizes": [one("hand_sizes", relative(s, me, n)) for s in range(n)],
-        "stock_size": one("stock_size"),
-        "pile_size": one("pile_size"),
-        "taker": seat_or_none("taker"),
-        "first_taker": seat_or_none("first_taker"),
-        "second_taken": bool(r.flags("second_taken")),
-        "tricks_won": [one("tricks_won", relative(s, me, n)) for s in range(n)],
-        "announcements": announcements,
-        "promoted": [PROMOTED_NAMES[i] for i in r.flags("promoted")],
-        "seen": seen,
-        "playing_for_nine": bool(r.flags("playing_for_9")),
-        "penalized": penalized,
-        "outcome": None if outcome is None else OUTCOMES[outcome],
-    }
+    return penalized
 
 
 def project(view: View) -> dict[str, Any]:
