@@ -115,3 +115,32 @@ def test_no_module_imports_a_higher_layer() -> None:
             if trank > rank or (trank == rank and tname != name):
                 bad.append(f"{module} imports {target}")
     assert bad == [], bad
+
+
+# -- small functions (issue 15 §5) --------------------------------------------------------------
+
+ENGINE_AND_SAMPLERS = ["src/stikk/cards.py", "src/stikk/core", "src/stikk/games",
+                       "src/stikk/agents/sampling"]
+MAX_LINES = 60
+MAX_COMPLEXITY = 20
+
+
+def test_engine_and_sampler_functions_are_small() -> None:
+    """No function in the engine or the deal samplers is longer than 60 lines (its docstring
+    included) or more complex than 20 as ruff's McCabe check counts."""
+    import ast
+
+    long = []
+    for root in ENGINE_AND_SAMPLERS:
+        path = ROOT / root
+        for file in [path] if path.is_file() else sorted(path.rglob("*.py")):
+            for node in ast.walk(ast.parse(file.read_text())):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                    if lines > MAX_LINES:
+                        long.append(f"{file.relative_to(ROOT)}:{node.lineno} {node.name} "
+                                    f"({lines} lines)")
+    assert long == []
+    proc = _run("ruff", "check", "--select", "C901", "--config",
+                f"lint.mccabe.max-complexity={MAX_COMPLEXITY}", *ENGINE_AND_SAMPLERS)
+    assert proc.returncode == 0, proc.stdout + proc.stderr

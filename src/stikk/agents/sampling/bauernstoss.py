@@ -80,7 +80,7 @@ inside a hand: the real deal lies in the component of its real hidden choices).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import product
 from math import comb
@@ -499,7 +499,6 @@ def world_spec(view: View, setup: DealSetup) -> BauernstossSpec:
     """What the seat knows as locations, and the exact mixture of worlds (module doc)."""
     assert isinstance(view, BauernstossView)
     opts = setup.game.options
-    me = view.seat
     pos = blocks(setup)
     bidding = read_bidding(view, opts.partner_tie_resolution == COMPARE_CARDS,
                            opts.equal_bid_requires_chance)
@@ -507,187 +506,28 @@ def world_spec(view: View, setup: DealSetup) -> BauernstossSpec:
     played = tricks_played_by(view)
     excl = (play_exclusions(view, trump, opts.jack_overtake_rule, opts.trump_lead_must_beat)
             if trump >= 0 else [0, 0, 0, 0])
-    jack_hi = 4 if opts.four_jacks_may_bid_number else 3
-    contract = view.contract
-    declarer = view.declarer
-    soloist = declarer if contract in ("small_solo", "big_solo") else None
-    partner = view.sitting_out
-    give_step = ret_step = -1
-    for i, (_, text) in enumerate(view.history):
-        if text.startswith("GIVE"):
-            give_step = i
-        elif text.startswith("RETURN"):
-            ret_step = i
-    g = view.given
-    r = view.returned
-
-    # the seat's own dealt cards (rules §7.2.2: the soloist gave g and got r back)
-    dealt_me = (view.hand or 0) | played[me]
-    if me == soloist and g is not None:
-        dealt_me |= 1 << g
-        if r is not None:
-            dealt_me &= ~(1 << r)
-    if me == partner and r is not None:
-        dealt_me |= 1 << r
-
-    # what the bidding rules out (rules §6.3, §6.7)
-    bexcl = [0, 0, 0, 0]
+    roles = _roles(view)
+    me = roles.me
+    dealt_me = _own_dealt(view, roles, played[me])
+    # rules §6.3 rule 2: a pass before any number may hide all four jacks
     four_possible = (not opts.four_jacks_may_bid_number and bidding.only_passes
                      and not dealt_me & JACKS)
     passers = [q for q in range(4) if q != me and bidding.passed_early[q]]
-    if not four_possible:
-        for q in passers:
-            bexcl[q] |= JACKS
-    for q, (kind, v) in bidding.tie.items():
-        if kind == "card" and q != declarer:
-            bexcl[q] |= JACKS & ~above(STRENGTH[v] - 1)
-
-    # cards known to lie in a seat's dealt positions
-    known = [0, 0, 0, 0]
-    known[me] = dealt_me
-    for q in range(4):
-        if q != me:
-            known[q] |= played[q]
-    for q, (kind, v) in bidding.tie.items():
-        if kind == "card" and q != me:
-            known[q] |= 1 << v
-    split_d: tuple[int, int, int, Card | None] | None = None
-    if contract == "ordinary" and declarer is not None and declarer != me \
-            and declarer in bidding.shown:
-        n, s, floor = bidding.shown[declarer]
-        low: Card | None = None
-        tie = bidding.tie.get(declarer)
-        if tie is not None and tie[0] != "concede":
-            low = tie[1] if tie[0] == "card" else _rank_card(tie[1], s)
-            known[declarer] |= 1 << low
-            floor = max(floor, STRENGTH[low])
-        split_d = (n, s, floor, low)
-    split_s = split_p = False
-    floating = 0
-    if soloist is not None and soloist != me:
-        if g != JC:
-            known[soloist] |= _JC_BIT  # rules §6.5: only the holder of JC bids a Solo
-        if me == partner and r is not None:
-            known[soloist] &= ~(1 << r)
-        if give_step >= 0:
-            split_s = True
-            if me != partner and ret_step >= 0:
-                split_p = True
-                floating = played[soloist] & ~_JC_BIT
-                known[soloist] &= ~floating
-    elif soloist == me and partner is not None and r is not None:
-        known[partner] |= 1 << r
-    known_all = 0
-    for m in known:
-        known_all |= m
-    if g is not None:
-        known_all |= 1 << g
-    unseen = PACK_MASK & ~known_all & ~floating
-
-    # base parts of every seat's dealt positions
-    parts: list[list[Location]] = []
-    for q in range(4):
-        b = pos[q]
-        name = f"seat {q}"
-        allow = unseen & ~excl[q] & ~bexcl[q]
-        if q == me:
-            parts.append([Location(name, b, dealt_me, 0, ordered=False)])
-        elif q == soloist and split_s:
-            gk = 0 if g is None else 1 << g
-            ga = unseen & ~JACKS if g is None else 0  # rules §7.2.2: a jack goes face up
-            parts.append([
-                Location(f"{name}: given card", b[-1:], gk, ga, ordered=False),
-                Location(f"{name}: kept", b[:-1], known[q], (unseen & ~excl[q]) | floating,
-                         ordered=False)])
-        elif q == partner and split_p:
-            assert soloist is not None
-            ra = ((unseen & ~excl[soloist]) | floating) & ~bexcl[q]
-            parts.append([
-                Location(f"{name}: returned card", b[-1:], 0, ra, ordered=False),
-                Location(f"{name}: kept", b[:-1], known[q], allow, ordered=False)])
-        elif q == declarer and split_d is not None:
-            n, s, floor, low = split_d
-            got = _split(name, b, known[q], allow, TRUMPS[s], n, floor, low)
-            if got is None:
-                raise SamplingError(f"the declarer's bid of {n} does not fit what seat {me} saw")
-            parts.append(got)
-        else:
-            parts.append([Location(name, b, known[q], allow, ordered=False)])
-
-    # the coarse locations the core samples (and checks): one per dealt block
-    coarse: list[Location] = []
-    for q in range(4):
-        if q == partner and split_p:
-            continue
-        locs = parts[q]
-        if q == soloist and split_p:
-            assert partner is not None
-            locs = locs + parts[partner]
-        k = a = 0
-        where: list[int] = []
-        for loc in locs:
-            k |= loc.known
-            a |= loc.allowed
-            where += loc.positions
-        if q == soloist and split_p:
-            coarse.append(Location(f"seats {q} and {partner}", sorted(where), k | floating,
-                                   a & ~floating, ordered=False))
-        else:
-            coarse.append(Location(f"seat {q}", sorted(where), k, a, ordered=False))
+    bexcl = _bidding_exclusions(bidding, roles, passers, four_possible)
+    held = _held(bidding, roles, played, dealt_me)
+    parts = _parts(pos, roles, held, excl, bexcl)
+    coarse = _coarse(parts, roles, held)
 
     # the mixture: one component per choice of the hidden bids' suits (rules §6.2)
     ids: list[int] = [-1 if "?" in text else parse_action(text) for _, text in view.history]
-    fills: list[tuple[int, int, int]] = []
-    if split_s and g is None and soloist is not None:
-        fills.append((give_step, GIVE0, pos[soloist][-1]))
-    if split_p and partner is not None:
-        fills.append((ret_step, RETURN0, pos[partner][-1]))
+    fills = _fills(pos, roles, held)
     bidders = {b.seat for b in bidding.hidden}
-    if split_d is not None and declarer is not None:
-        bidders.add(declarer)
-    components: list[Component] = []
+    if held.declarer_bid is not None and roles.declarer is not None:
+        bidders.add(roles.declarer)
     if four_possible and passers:
-        # rules §6.3 rule 2: a pass before any number hides no jack, or all four (then
-        # nobody else holds one): one component per such seat, and one without
-        for holder in [None, *passers]:
-            locs = []
-            for q in range(4):
-                for loc in parts[q]:
-                    if q in passers and q != holder:
-                        loc = Location(loc.name, loc.positions, loc.known,
-                                       loc.allowed & ~JACKS, ordered=False)
-                    elif q == holder:
-                        locs += [Location(f"seat {q}: 4 jacks", loc.positions[:4], 0,
-                                          loc.allowed & JACKS, ordered=False),
-                                 Location(f"seat {q}: other cards", loc.positions[4:], 0,
-                                          loc.allowed & ~JACKS, ordered=False)]
-                        continue
-                    locs.append(loc)
-            label = "no passer holds a jack" if holder is None else f"seat {holder}: 4 jacks"
-            components.append(Component(locs, Counted(locs), [], label))
+        components = _four_jack_components(parts, passers)
     else:
-        # per seat, the ways its dealt positions may be laid out (and its hidden bid)
-        options: list[list[Option]] = [[(parts[q], None, "")] for q in range(4)]
-        for bid in bidding.hidden:
-            options[bid.seat] = _bid_choices(bid, parts[bid.seat])
-        # rules §6.3: a number bidder holds a jack; where none of his is known, one
-        # component per jack that may be his highest, while the mixture stays small
-        size = 1
-        for o in options:
-            size *= len(o)
-        for q in sorted(bidders):
-            if not options[q]:
-                break
-            new = [x for o in options[q] for x in _jack_choices(o)]
-            grown = size // len(options[q]) * len(new)
-            if grown <= _MAX_COMPONENTS:
-                size = grown
-                options[q] = new
-        for combo in product(*options):
-            locs = [loc for o in combo for loc in o[0]]
-            bids = [o[1] for o in combo if o[1] is not None]
-            label = ", ".join(o[2] for o in combo if o[2])
-            components.append(Component(locs, Counted(locs), bids, label))
+        components = _bid_components(parts, bidding, bidders)
     components = [c for c in components if c.counted.total]
     if not components:
         raise SamplingError(f"no deal fits what seat {me} saw")
@@ -702,6 +542,293 @@ def world_spec(view: View, setup: DealSetup) -> BauernstossSpec:
     # the unseen cards in each of at most a few hundred components)
     number = OrderNumber(coarse, total, _MARGIN)
     checks = [pos[q] for q in sorted(bidders)]
+    jack_hi = 4 if opts.four_jacks_may_bid_number else 3
+    actions = _draw(number, cum, components, checks, jack_hi, ids, fills)
+    notes = [f"{len(components)} components, {total} worlds"]
+    notes += [c.label for c in components[:8] if c.label]
+    return BauernstossSpec(setup, me, coarse, actions, notes=notes, components=components)
+
+
+@dataclass
+class _Roles:
+    """Who is who in the deal, and how far the Small-Solo exchange has gone (§6.5, §7.2)."""
+
+    me: int
+    contract: str | None
+    declarer: int | None
+    soloist: int | None
+    """The declarer of a Solo (he held JC, rules §6.5)."""
+    partner: int | None
+    """The Small-Solo partner, who sits out (rules §7.2)."""
+    given: Card | None
+    returned: Card | None
+    give_step: int
+    """The history index of the ``GIVE`` (-1: none yet)."""
+    ret_step: int
+    """The history index of the ``RETURN`` (-1: none yet)."""
+
+
+def _roles(view: BauernstossView) -> _Roles:
+    """The seats' roles and the Small-Solo exchange as the view shows them."""
+    give_step = ret_step = -1
+    for i, (_, text) in enumerate(view.history):
+        if text.startswith("GIVE"):
+            give_step = i
+        elif text.startswith("RETURN"):
+            ret_step = i
+    contract = view.contract
+    declarer = view.declarer
+    soloist = declarer if contract in ("small_solo", "big_solo") else None
+    return _Roles(view.seat, contract, declarer, soloist, view.sitting_out, view.given,
+                  view.returned, give_step, ret_step)
+
+
+def _own_dealt(view: BauernstossView, roles: _Roles, played: Mask) -> Mask:
+    """The seat's own dealt cards: its hand and plays, undoing its part in the exchange
+    (rules §7.2.2: the soloist gave ``g`` and got ``r`` back, the partner returned ``r``)."""
+    g, r = roles.given, roles.returned
+    dealt = (view.hand or 0) | played
+    if roles.me == roles.soloist and g is not None:
+        dealt |= 1 << g
+        if r is not None:
+            dealt &= ~(1 << r)
+    if roles.me == roles.partner and r is not None:
+        dealt |= 1 << r
+    return dealt
+
+
+def _bidding_exclusions(bidding: Bidding, roles: _Roles, passers: list[int],
+                        four_possible: bool) -> list[Mask]:
+    """Per seat, the jacks the bidding rules out (rules §6.3, §6.7).
+
+    A pass before any number shows no jack (unless the seat may hold all four: then the
+    mixture says so); a jack named in a tie shows no weaker jack of that seat."""
+    bexcl = [0, 0, 0, 0]
+    if not four_possible:
+        for q in passers:
+            bexcl[q] |= JACKS
+    for q, (kind, v) in bidding.tie.items():
+        if kind == "card" and q != roles.declarer:
+            bexcl[q] |= JACKS & ~above(STRENGTH[v] - 1)
+    return bexcl
+
+
+@dataclass
+class _Held:
+    """Cards known to lie in each seat's dealt positions, and how those positions split."""
+
+    known: list[Mask]
+    declarer_bid: tuple[int, int, int, Card | None] | None
+    """The declarer's bid heard in full (rules §6.7): ``(n, suit, floor, named low)``."""
+    split_soloist: bool
+    """The soloist's positions split into the given card and the kept ones (§7.2.2)."""
+    split_partner: bool
+    """The partner's too: another seat does not know the returned card."""
+    floating: Mask
+    """The soloist's plays, any of which may have been the returned card."""
+    unseen: Mask
+
+
+def _held(bidding: Bidding, roles: _Roles, played: list[Mask], dealt_me: Mask) -> _Held:
+    """What is known to lie in each seat's dealt positions: the seat's own cards, the
+    others' plays, the jacks named in a tie, the declarer's named low and the soloist's
+    JC (rules §6.5, §6.7, §8)."""
+    me = roles.me
+    known = [0, 0, 0, 0]
+    known[me] = dealt_me
+    for q in range(4):
+        if q != me:
+            known[q] |= played[q]
+    for q, (kind, v) in bidding.tie.items():
+        if kind == "card" and q != me:
+            known[q] |= 1 << v
+    declarer_bid = _declarer_bid(bidding, roles, known)
+    split_s, split_p, floating = _solo_held(roles, played, known)
+    known_all = 0
+    for m in known:
+        known_all |= m
+    if roles.given is not None:
+        known_all |= 1 << roles.given
+    unseen = PACK_MASK & ~known_all & ~floating
+    return _Held(known, declarer_bid, split_s, split_p, floating, unseen)
+
+
+def _declarer_bid(bidding: Bidding, roles: _Roles,
+                  known: list[Mask]) -> tuple[int, int, int, Card | None] | None:
+    """Another seat's ordinary declarer bid, heard in full (rules §6.7): ``n`` trumps of
+    his suit above the chance-rule floor, and the lowest trump he named in a tie (§6.7
+    rule 3: then known to be his, and every other trump of his is stronger)."""
+    declarer = roles.declarer
+    if roles.contract != "ordinary" or declarer is None or declarer == roles.me \
+            or declarer not in bidding.shown:
+        return None
+    n, s, floor = bidding.shown[declarer]
+    low: Card | None = None
+    tie = bidding.tie.get(declarer)
+    if tie is not None and tie[0] != "concede":
+        low = tie[1] if tie[0] == "card" else _rank_card(tie[1], s)
+        known[declarer] |= 1 << low
+        floor = max(floor, STRENGTH[low])
+    return n, s, floor, low
+
+
+def _solo_held(roles: _Roles, played: list[Mask], known: list[Mask]) -> tuple[bool, bool, Mask]:
+    """The Solo's part in ``known`` (rules §6.5, §7.2): the soloist held JC, the exchange
+    moved ``g`` and ``r``.  Returns whether the soloist's and the partner's positions split
+    off the given / returned card, and the soloist's plays that may have been ``r``."""
+    soloist, partner, me = roles.soloist, roles.partner, roles.me
+    g, r = roles.given, roles.returned
+    split_s = split_p = False
+    floating = 0
+    if soloist is not None and soloist != me:
+        if g != JC:
+            known[soloist] |= _JC_BIT  # rules §6.5: only the holder of JC bids a Solo
+        if me == partner and r is not None:
+            known[soloist] &= ~(1 << r)
+        if roles.give_step >= 0:
+            split_s = True
+            if me != partner and roles.ret_step >= 0:
+                split_p = True
+                floating = played[soloist] & ~_JC_BIT
+                known[soloist] &= ~floating
+    elif soloist == me and partner is not None and r is not None:
+        known[partner] |= 1 << r
+    return split_s, split_p, floating
+
+
+def _parts(pos: list[list[int]], roles: _Roles, held: _Held, excl: list[Mask],
+           bexcl: list[Mask]) -> list[list[Location]]:
+    """The base parts of every seat's dealt positions: the Solo pair split off the given
+    and returned cards (rules §7.2.2), the declarer's into his trumps and the rest (§6.7)."""
+    me, soloist, partner, g = roles.me, roles.soloist, roles.partner, roles.given
+    known, unseen, floating = held.known, held.unseen, held.floating
+    parts: list[list[Location]] = []
+    for q in range(4):
+        b = pos[q]
+        name = f"seat {q}"
+        allow = unseen & ~excl[q] & ~bexcl[q]
+        if q == me:
+            parts.append([Location(name, b, known[me], 0, ordered=False)])
+        elif q == soloist and held.split_soloist:
+            gk = 0 if g is None else 1 << g
+            ga = unseen & ~JACKS if g is None else 0  # rules §7.2.2: a jack goes face up
+            parts.append([
+                Location(f"{name}: given card", b[-1:], gk, ga, ordered=False),
+                Location(f"{name}: kept", b[:-1], known[q], (unseen & ~excl[q]) | floating,
+                         ordered=False)])
+        elif q == partner and held.split_partner:
+            assert soloist is not None
+            ra = ((unseen & ~excl[soloist]) | floating) & ~bexcl[q]
+            parts.append([
+                Location(f"{name}: returned card", b[-1:], 0, ra, ordered=False),
+                Location(f"{name}: kept", b[:-1], known[q], allow, ordered=False)])
+        elif q == roles.declarer and held.declarer_bid is not None:
+            n, s, floor, low = held.declarer_bid
+            got = _split(name, b, known[q], allow, TRUMPS[s], n, floor, low)
+            if got is None:
+                raise SamplingError(f"the declarer's bid of {n} does not fit what seat {me} saw")
+            parts.append(got)
+        else:
+            parts.append([Location(name, b, known[q], allow, ordered=False)])
+    return parts
+
+
+def _coarse(parts: list[list[Location]], roles: _Roles, held: _Held) -> list[Location]:
+    """The coarse locations the core samples (and checks): one per dealt block, the
+    soloist's and the partner's together once a played card may have been the returned one."""
+    soloist, partner = roles.soloist, roles.partner
+    joint = held.split_partner
+    coarse: list[Location] = []
+    for q in range(4):
+        if q == partner and joint:
+            continue
+        locs = parts[q]
+        if q == soloist and joint:
+            assert partner is not None
+            locs = locs + parts[partner]
+        k = a = 0
+        where: list[int] = []
+        for loc in locs:
+            k |= loc.known
+            a |= loc.allowed
+            where += loc.positions
+        if q == soloist and joint:
+            coarse.append(Location(f"seats {q} and {partner}", sorted(where),
+                                   k | held.floating, a & ~held.floating, ordered=False))
+        else:
+            coarse.append(Location(f"seat {q}", sorted(where), k, a, ordered=False))
+    return coarse
+
+
+def _fills(pos: list[list[int]], roles: _Roles, held: _Held) -> list[tuple[int, int, int]]:
+    """``(history index, base action, deck position)`` of each hidden ``GIVE ?`` /
+    ``RETURN ?``: the card lies in the last of that seat's positions (rules §7.2.2)."""
+    fills: list[tuple[int, int, int]] = []
+    if held.split_soloist and roles.given is None and roles.soloist is not None:
+        fills.append((roles.give_step, GIVE0, pos[roles.soloist][-1]))
+    if held.split_partner and roles.partner is not None:
+        fills.append((roles.ret_step, RETURN0, pos[roles.partner][-1]))
+    return fills
+
+
+def _four_jack_components(parts: list[list[Location]], passers: list[int]) -> list[Component]:
+    """Rules §6.3 rule 2: a pass before any number hides no jack, or all four (then nobody
+    else holds one): one component per such seat, and one without."""
+    components: list[Component] = []
+    for holder in [None, *passers]:
+        locs = []
+        for q in range(4):
+            for loc in parts[q]:
+                if q in passers and q != holder:
+                    loc = Location(loc.name, loc.positions, loc.known,
+                                   loc.allowed & ~JACKS, ordered=False)
+                elif q == holder:
+                    locs += [Location(f"seat {q}: 4 jacks", loc.positions[:4], 0,
+                                      loc.allowed & JACKS, ordered=False),
+                             Location(f"seat {q}: other cards", loc.positions[4:], 0,
+                                      loc.allowed & ~JACKS, ordered=False)]
+                    continue
+                locs.append(loc)
+        label = "no passer holds a jack" if holder is None else f"seat {holder}: 4 jacks"
+        components.append(Component(locs, Counted(locs), [], label))
+    return components
+
+
+def _bid_components(parts: list[list[Location]], bidding: Bidding,
+                    bidders: set[int]) -> list[Component]:
+    """One component per choice of the hidden bids' suits (rules §6.2) and, while the
+    mixture stays small, of the bidders' highest jacks (§6.3)."""
+    # per seat, the ways its dealt positions may be laid out (and its hidden bid)
+    options: list[list[Option]] = [[(parts[q], None, "")] for q in range(4)]
+    for bid in bidding.hidden:
+        options[bid.seat] = _bid_choices(bid, parts[bid.seat])
+    # rules §6.3: a number bidder holds a jack; where none of his is known, one
+    # component per jack that may be his highest, while the mixture stays small
+    size = 1
+    for o in options:
+        size *= len(o)
+    for q in sorted(bidders):
+        if not options[q]:
+            break
+        new = [x for o in options[q] for x in _jack_choices(o)]
+        grown = size // len(options[q]) * len(new)
+        if grown <= _MAX_COMPONENTS:
+            size = grown
+            options[q] = new
+    components: list[Component] = []
+    for combo in product(*options):
+        locs = [loc for o in combo for loc in o[0]]
+        bids = [o[1] for o in combo if o[1] is not None]
+        label = ", ".join(o[2] for o in combo if o[2])
+        components.append(Component(locs, Counted(locs), bids, label))
+    return components
+
+
+def _draw(number: OrderNumber, cum: list[int], components: list[Component],
+          checks: list[list[int]], jack_hi: int, ids: list[int],
+          fills: list[tuple[int, int, int]]) -> Callable[[list[Card]], list[int] | None]:
+    """``actions(deck)``: the world numbered by the deck's shuffled orders (module doc),
+    written into ``deck``, and its history with the hidden actions filled in."""
 
     def actions(deck: list[Card]) -> list[int] | None:
         u = number.read(deck)
@@ -729,10 +856,7 @@ def world_spec(view: View, setup: DealSetup) -> BauernstossSpec:
         for step, base, p in fills:
             out[step] = base + deck[p]
         return out
-
-    notes = [f"{len(components)} components, {total} worlds"]
-    notes += [c.label for c in components[:8] if c.label]
-    return BauernstossSpec(setup, me, coarse, actions, notes=notes, components=components)
+    return actions
 
 
 def _bid_choices(bid: HiddenBid, parts: list[Location]) -> list[Option]:

@@ -241,10 +241,48 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
     me = view.seat
     probe = setup.deal(list(pack))
     assert isinstance(probe, BrusState)
-    hsize = probe.hand_size
     side = tuple(s % 2 if n == 4 else s for s in range(n))
+    slots, stock, stock_before = _received(view, probe, pack)
+    latest = [max(t for t, _ in sl) for sl in slots]
+    seen = _public_plays(view, game)
+    actions = [encode(e.mask, [c for c in (KH, S8, KC) if e.risked >> c & 1])
+               for e in seen.events]
+    sticks = (_sticks_before(view, probe, seen.events, seen.plays)
+              if opts.no_risk_on_game_point else None)
 
-    # -- which positions each seat received, and when (DK-4.2, DK-7.2 .. DK-7.4) ----------------
+    # -- what the risks (and, under automatic_risk, the plays without one) say -----------------
+    hand = view.hand or 0
+    mine = hand
+    for c, s in seen.played_by.items():
+        if s == me:
+            mine |= 1 << c
+    clauses = _risk_clauses(seen.events, me, game, stock_before, sticks, side)
+    final, forced = _resolve(clauses, me, mine, hand, seen.played_by, latest)
+
+    # -- locations -----------------------------------------------------------------------------
+    known_any = hand
+    for c in seen.played_by:
+        known_any |= 1 << c
+    for c in forced:
+        known_any |= 1 << c
+    hidden = game.pack_mask & ~known_any
+    notes: list[str] = [f"{format_card(c)} held by seat {s}, known from an unrisked play"
+                        for c, s in forced.items()]
+    locations, plans = _locations(n, me, slots, mine, seen, forced, final, hidden, notes)
+    if stock:
+        locations.append(Location("stock", stock, 0, hidden))  # ordered: DK-4.3
+    return WorldSpec(ArrangedSetup(setup, plans), me, locations,
+                     lambda deck: actions, notes=notes)
+
+
+def _received(view: BrusView, probe: BrusState,
+              pack: list[Card]) -> tuple[list[list[Slot]], list[int], list[int]]:
+    """Which positions each seat received, and when (DK-4.2, DK-7.2 … DK-7.4).
+
+    Returns each seat's slots, the positions still in the stock and the stock's size
+    when each trick began (and after the last)."""
+    n = view.players
+    hsize = probe.hand_size
     slots: list[list[Slot]] = [[(0, p) for p in positions_of(pack, probe.hands[s])]
                                for s in range(n)]
     dealt = probe.stock_pos
@@ -266,10 +304,23 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
         stock_before.append(PACK_SIZE - pos)
     if pos - dealt != drawn:
         raise SamplingError("the stock size does not match the draws of the tricks seen")
-    stock = list(range(pos, PACK_SIZE))
-    latest = [max(t for t, _ in sl) for sl in slots]
+    return slots, list(range(pos, PACK_SIZE)), stock_before
 
-    # -- the plays, in order, with what is public about them ------------------------------------
+
+@dataclass
+class _Plays:
+    """The view's plays, in order, with what is public about them."""
+
+    plays: list[Any]
+    """Each trick's ``(seat, play)`` pairs, the current trick last."""
+    events: list[_Event]
+    played_by: dict[Card, int]
+    trick_of: dict[Card, int]
+
+
+def _public_plays(view: BrusView, game: Brus) -> _Plays:
+    """Every play with its trick, its place in the trick, whether it wins so far (DK-6.1:
+    a seven led changes what beats) and the risks declared with it."""
     risked_all = _mask([c for _, c in view.risks])
     plays = [t.plays for t in view.tricks]
     if view.current_trick:
@@ -298,18 +349,22 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
                 trick_of[c] = t
             before |= m
             index += 1
-    actions = [encode(e.mask, [c for c in (KH, S8, KC) if e.risked >> c & 1]) for e in events]
-    sticks = _sticks_before(view, probe, events, plays) if opts.no_risk_on_game_point else None
+    return _Plays(plays, events, played_by, trick_of)
 
-    # -- what the risks (and, under automatic_risk, the plays without one) say -----------------
-    hand = view.hand or 0
-    mine = hand
-    for c, s in played_by.items():
-        if s == me:
-            mine |= 1 << c
+
+_Clause = tuple[_Event, list[tuple[Card, bool]]]
+"""``(event, [(card, must be live)])``: a disjunction; a conjunction is several clauses."""
+
+
+def _risk_clauses(events: list[_Event], me: int, game: Brus, stock_before: list[int],
+                  sticks: list[tuple[int, ...]] | None, side: tuple[int, ...]) -> list[_Clause]:
+    """What the risks say (DK-9.2 condition 2, DK-12.7), and under ``automatic_risk`` the
+    plays without one (DK-12.8); the seat's own texts say as much of its own hand (a bare
+    ``RISK``: every riskable card was risked; a named one: not all were, Engine decision 1)."""
+    opts = game.options
+    n = len(side)
     riskable = game.risk_mask
-    clauses: list[tuple[_Event, list[tuple[Card, bool]]]] = []
-    """(event, [(card, must be live)]): a disjunction; a conjunction is several clauses."""
+    clauses: list[_Clause] = []
     for e in events:
         capable = e.mask & riskable
         if not capable:
@@ -327,7 +382,14 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
         elif e.seat == me and e.risked and not e.bare:
             # a named RISK that is not bare: some unrisked card was riskable (Engine decision 1)
             clauses.append((e, [(h, True) for c in unrisked for h in HIGHER[c]]))
+    return clauses
 
+
+def _resolve(clauses: list[_Clause], me: int, mine: Mask, hand: Mask,
+             played_by: dict[Card, int],
+             latest: list[int]) -> tuple[list[list[Lit]], dict[Card, int]]:
+    """The clauses as literals to enforce (each a disjunction), and the hidden cards found
+    held by a seat (``forced``: then known to be there), to a fixpoint."""
     forced: dict[Card, int] = {}
     final: list[list[Lit]] = []
     for _ in range(4):  # to a fixpoint: a card found held decides other clauses about it
@@ -353,17 +415,16 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
             final.append(lits)
         if not grew:
             break
+    return final, forced
 
-    # -- locations -----------------------------------------------------------------------------
-    known_any = hand
-    for c in played_by:
-        known_any |= 1 << c
-    for c in forced:
-        known_any |= 1 << c
-    hidden = game.pack_mask & ~known_any
+
+def _locations(n: int, me: int, slots: list[list[Slot]], mine: Mask, seen: _Plays,
+               forced: dict[Card, int], final: list[list[Lit]], hidden: Mask,
+               notes: list[str]) -> tuple[list[Location], list[Plan]]:
+    """Each seat's received positions, split where a risk needs it (:func:`_split`), with
+    the plans that put its known cards over positions whose times fit them."""
+    played_by, trick_of = seen.played_by, seen.trick_of
     deadline: dict[Card, int] = {c: trick_of[c] for c in played_by}
-    notes: list[str] = [f"{format_card(c)} held by seat {s}, known from an unrisked play"
-                        for c, s in forced.items()]
     per_seat: list[list[list[Lit]]] = [[] for _ in range(n)]
     for lits in final:
         per_seat[lits[0].seat].append(lits)
@@ -378,34 +439,8 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
         bounds: dict[Card, tuple[int, int]] = {}
         for c in _bits(cards_q):
             bounds[c] = (0, deadline.get(c, NEVER))
-        excluded = 0
-        no_early: dict[Card, int] = {}  # hidden card -> not received up to this trick
-        choices: list[list[Lit]] = []
-        split_at = NEVER
-        for lits in per_seat[q]:
-            if len(lits) == 1:
-                lit = lits[0]
-                if lit.kind == "T":
-                    r, d = bounds[lit.card]
-                    bounds[lit.card] = (max(r, lit.t + 1), d) if lit.late else (r, min(d, lit.t))
-                elif lit.kind == "M":  # late: not held, nothing received later
-                    excluded |= 1 << lit.card
-                else:  # "H", late: not received up to trick t, but p drew later
-                    no_early[lit.card] = max(no_early.get(lit.card, -1), lit.t)
-                    split_at = min(split_at, lit.t)
-                notes.append(_note(lit))
-            else:
-                notes.append(" or ".join(_note(lit) for lit in lits) + " (rejection)")
-                if any(lit.kind == "H" for lit in lits):
-                    split_at = min(split_at, *(lit.t for lit in lits))
-                elif all(lit.kind == "T" for lit in lits):
-                    choices.append(lits)
+        excluded, no_early, choices, split_at = _seat_clauses(per_seat[q], bounds, notes)
         if split_at < NEVER:
-            # the timed clauses of q count from the earliest one on
-            for lits in per_seat[q]:
-                for lit in lits:
-                    if lit.kind in "TH":
-                        split_at = min(split_at, lit.t)
             _split(q, own, cards_q, bounds, hidden & ~excluded, no_early, split_at,
                    locations, plans)
             continue
@@ -414,10 +449,43 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
         locations.append(Location(name, [p for _, p in own], cards_q, allowed, ordered=False))
         if cards_q:
             plans.append(_plan(name, own, cards_q, bounds, choices))
-    if stock:
-        locations.append(Location("stock", stock, 0, hidden))  # ordered: DK-4.3
-    return WorldSpec(ArrangedSetup(setup, plans), me, locations,
-                     lambda deck: actions, notes=notes)
+    return locations, plans
+
+
+def _seat_clauses(clauses: list[list[Lit]], bounds: dict[Card, tuple[int, int]],
+                  notes: list[str]) -> tuple[Mask, dict[Card, int], list[list[Lit]], int]:
+    """One seat's clauses applied: time bounds on its known cards (into ``bounds``), and
+    ``(cards excluded, hidden card -> not received up to this trick, disjunctions of time
+    bounds to choose from, the trick from which its positions split or NEVER)``."""
+    excluded = 0
+    no_early: dict[Card, int] = {}  # hidden card -> not received up to this trick
+    choices: list[list[Lit]] = []
+    split_at = NEVER
+    for lits in clauses:
+        if len(lits) == 1:
+            lit = lits[0]
+            if lit.kind == "T":
+                r, d = bounds[lit.card]
+                bounds[lit.card] = (max(r, lit.t + 1), d) if lit.late else (r, min(d, lit.t))
+            elif lit.kind == "M":  # late: not held, nothing received later
+                excluded |= 1 << lit.card
+            else:  # "H", late: not received up to trick t, but p drew later
+                no_early[lit.card] = max(no_early.get(lit.card, -1), lit.t)
+                split_at = min(split_at, lit.t)
+            notes.append(_note(lit))
+        else:
+            notes.append(" or ".join(_note(lit) for lit in lits) + " (rejection)")
+            if any(lit.kind == "H" for lit in lits):
+                split_at = min(split_at, *(lit.t for lit in lits))
+            elif all(lit.kind == "T" for lit in lits):
+                choices.append(lits)
+    if split_at < NEVER:
+        # the timed clauses of the seat count from the earliest one on
+        for lits in clauses:
+            for lit in lits:
+                if lit.kind in "TH":
+                    split_at = min(split_at, lit.t)
+    return excluded, no_early, choices, split_at
 
 
 def _bits(m: Mask) -> list[Card]:

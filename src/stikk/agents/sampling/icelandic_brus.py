@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...cards import Card, format_card
+from ...cards import Card, Mask, format_card
 from ...core.view import View
 from ...games.icelandic_brus import IcelandicBrusState, IcelandicBrusView
 from ...games.icelandic_brus.tables import JC, KH, PACK_MASK
@@ -172,7 +172,41 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
         return WorldSpec(setup, me, [cut_loc, rest], actions,
                          notes=[f"cut point: {format_card(cut)} cut, nothing dealt"])
 
-    # which positions each seat received, and when (IS-3.4, IS-4.4)
+    slots, stock = _received(view, size)
+    trick_of, played = _played(view)
+    hand = view.hand or 0
+    cut_bit = 1 << cut
+    hidden = PACK_MASK & ~hand & ~cut_bit
+    for m in played:
+        hidden &= ~m
+    risk = _kh_risk(view, setup, slots, trick_of, played, hidden)
+    hidden = risk.hidden
+
+    locations = [cut_loc]
+    groups: list[Group] = []
+    for q in range(4):
+        own = sorted(slots[q])
+        if q == risk.split:
+            locs, group = _split_at_risk(q, own, risk.trick, risk.deadline[q], played[q], cut,
+                                         hidden)
+            locations += locs
+            groups.append(group)
+            continue
+        known = (played[q] | (hand if q == me else 0) | risk.extra_known[q]) & ~cut_bit
+        allowed = 0 if q == me else hidden & ~risk.no_jc[q]
+        locations.append(Location(f"seat {q}", [pos for _, pos in own], known, allowed))
+        if known:
+            groups.append(Group(tuple(pos for _, pos in own), tuple(t for t, _ in own),
+                                risk.deadline[q], risk.release[q]))
+    if stock:
+        locations.append(Location("stock", stock, 0, hidden))
+    return WorldSpec(OrderedSetup(setup, groups), me, locations, actions, notes=risk.notes)
+
+
+def _received(view: IcelandicBrusView, size: int) -> tuple[list[list[tuple[int, int]]], list[int]]:
+    """Which positions each seat received, and when (IS-3.4, IS-4.4): ``(time, position)``
+    per seat, and the positions still in the stock (the cut card at the bottom aside)."""
+    last = size - 1
     first = (view.dealer + 1) & 3
     slots: list[list[tuple[int, int]]] = [[] for _ in range(4)]
     for i in range(4):
@@ -184,9 +218,11 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
             pos = DEALT + 4 * t + j
             if pos != last:
                 slots[(w + j) & 3].append((t + 1, pos))
-    stock = list(range(DEALT + 4 * draws, last))
+    return slots, list(range(DEALT + 4 * draws, last))
 
-    # who played what, in which trick
+
+def _played(view: IcelandicBrusView) -> tuple[dict[Card, int], list[Mask]]:
+    """Who played what, in which trick: the trick of each card, and each seat's plays."""
     trick_of: dict[Card, int] = {}
     played = [0, 0, 0, 0]
     plays = [t.plays for t in view.tricks]
@@ -196,14 +232,36 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
         for seat, c in trick:
             trick_of[c] = t
             played[seat] |= 1 << c
-    hand = view.hand or 0
-    cut_bit = 1 << cut
-    hidden = PACK_MASK & ~hand & ~cut_bit
-    for m in played:
-        hidden &= ~m
-    notes: list[str] = []
+    return trick_of, played
 
-    # the KH risk (IS-5.2, IS-5.6)
+
+@dataclass
+class _Risk:
+    """What the KH risk says about JC (IS-5.2, IS-5.6), as constraints per seat."""
+
+    deadline: list[dict[Card, int]]
+    """Per seat, the latest time each of its known cards can have come (its trick)."""
+    release: list[dict[Card, int]]
+    """Per seat, the earliest time a card can have come (JC after a legal risk)."""
+    extra_known: list[Mask]
+    """Per seat, JC when an illegal risk shows it held it."""
+    no_jc: list[Mask]
+    """Per seat, JC when a legal risk rules it out and the seat drew nothing later."""
+    split: int
+    """The risker whose positions are split at the risk, or -1."""
+    trick: int
+    """The risk's trick (-1: no risk that says anything)."""
+    hidden: Mask
+    """The hidden cards (less JC when the illegal risk places it)."""
+    notes: list[str]
+
+
+def _kh_risk(view: IcelandicBrusView, setup: DealSetup, slots: list[list[tuple[int, int]]],
+             trick_of: dict[Card, int], played: list[Mask], hidden: Mask) -> _Risk:
+    """A legal KH risk shows that the risker did not hold JC then (IS-5.2 condition 3); an
+    illegal one, when every public condition held, that he did (IS-5.6)."""
+    me = view.seat
+    hand = view.hand or 0
     deadline: list[dict[Card, int]] = [
         {c: trick_of[c] for c in trick_of if played[s] >> c & 1} for s in range(4)]
     release: list[dict[Card, int]] = [{}, {}, {}, {}]
@@ -211,6 +269,7 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
     no_jc = [0, 0, 0, 0]
     split = -1  # the risker whose positions are split at the risk, if any
     v = -1  # the risk's trick
+    notes: list[str] = []
     verdict = risk_verdict(view, setup)
     if verdict is not None:
         v, p, held = verdict
@@ -230,36 +289,29 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
                     split = p
                 else:
                     no_jc[p] = _JC_BIT
+    return _Risk(deadline, release, extra_known, no_jc, split, v, hidden, notes)
 
-    locations = [cut_loc]
-    groups: list[Group] = []
-    for q in range(4):
-        own = sorted(slots[q])
-        if q == split:
-            early = [(t, pos) for t, pos in own if t <= v]
-            late = [(t, pos) for t, pos in own if t > v]
-            after = 0  # q's cards played after trick v: early or late
-            for c, u in deadline[q].items():
-                if u > v and c != cut:
-                    after |= 1 << c
-            known = played[q] & ~cut_bit & ~after
-            locations.append(Location(f"seat {q} up to time {v}", [pos for _, pos in early],
-                                      known, (hidden & ~_JC_BIT) | after))
-            groups.append(Group(tuple(pos for _, pos in early), tuple(t for t, _ in early),
-                                deadline[q], {}))
-            for t, pos in late:
-                ok = 0
-                for c, u in deadline[q].items():
-                    if u >= t and after >> c & 1:
-                        ok |= 1 << c
-                locations.append(Location(f"seat {q} draw {t}", [pos], 0, hidden | ok))
-            continue
-        known = (played[q] | (hand if q == me else 0) | extra_known[q]) & ~cut_bit
-        allowed = 0 if q == me else hidden & ~no_jc[q]
-        locations.append(Location(f"seat {q}", [pos for _, pos in own], known, allowed))
-        if known:
-            groups.append(Group(tuple(pos for _, pos in own), tuple(t for t, _ in own),
-                                deadline[q], release[q]))
-    if stock:
-        locations.append(Location("stock", stock, 0, hidden))
-    return WorldSpec(OrderedSetup(setup, groups), me, locations, actions, notes=notes)
+
+def _split_at_risk(q: int, own: list[tuple[int, int]], v: int, deadline: dict[Card, int],
+                   played: Mask, cut: Card, hidden: Mask) -> tuple[list[Location], Group]:
+    """The risker's positions up to the risk's trick ``v`` (JC not allowed, IS-5.2) and
+    each later draw (JC allowed); his cards played after trick ``v`` may lie in either, in
+    a position received before they were played.  Returns the locations and the group
+    that orders the early part."""
+    early = [(t, pos) for t, pos in own if t <= v]
+    late = [(t, pos) for t, pos in own if t > v]
+    after = 0  # q's cards played after trick v: early or late
+    for c, u in deadline.items():
+        if u > v and c != cut:
+            after |= 1 << c
+    known = played & ~(1 << cut) & ~after
+    locations = [Location(f"seat {q} up to time {v}", [pos for _, pos in early], known,
+                          (hidden & ~_JC_BIT) | after)]
+    group = Group(tuple(pos for _, pos in early), tuple(t for t, _ in early), deadline, {})
+    for t, pos in late:
+        ok = 0
+        for c, u in deadline.items():
+            if u >= t and after >> c & 1:
+                ok |= 1 << c
+        locations.append(Location(f"seat {q} draw {t}", [pos], 0, hidden | ok))
+    return locations, group

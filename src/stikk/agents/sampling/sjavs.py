@@ -416,77 +416,91 @@ def _maker_exchange(view: SjavsView, exchange: str, dealt_pos: list[int], table:
     table card ``i`` entered it, table card ``1 - i`` stayed out.  ``EXCHANGE_TWO d e``: both
     left, both table cards entered.  The taken table cards may have been played since.
     """
+    if "??" not in exchange:
+        return _known_exchange(view, exchange, dealt_pos, table, played, unseen, ids,
+                               voluntary)
+    return _hidden_exchange(view, exchange, dealt_pos, table, played, unseen, void, ids,
+                            hidden_steps)
+
+
+def _known_exchange(view: SjavsView, exchange: str, dealt_pos: list[int], table: list[int],
+                    played: Mask, unseen: Mask, ids: list[int], voluntary: bool,
+                    ) -> tuple[list[list[Location]], Post]:
+    """The exchange with its discards known (rules §10.3: the maker himself, or anybody
+    once the play ended).
+
+    Every card of the maker's dealt hand plus the taken cards is known; only which of them
+    were taken is open.  Exact: keep the choices whose dealt hand announces and names
+    trumps as the maker did (rules §5.3, §5.4)."""
     parts = exchange.split()
-    kind = parts[0]
+    maker = view.maker
+    assert maker is not None
+    own = (view.hand or 0) if view.seat == maker else 0
+    if parts[0] == "EXCHANGE_ONE":
+        discards = [parse_action(f"PLAY {parts[1]}")]
+        took = [int(parts[2])]
+    else:
+        discards = [parse_action(f"PLAY {parts[1]}"), parse_action(f"PLAY {parts[2]}")]
+        took = [0, 1]
+    dmask = mask_of(discards)
+    pool = own | played  # the maker's hand now and his plays = dealt - discards + taken
+    ok, first = _fitting_takes(view, maker, pool, dmask, len(took), voluntary)
+    locations = [Location(f"seat {maker}", dealt_pos, dmask, pool, ordered=False)]
+    if len(took) == 1:
+        # Each candidate is valid on its own: the draw is exact as it stands.
+        i = took[0]
+        shown = view.set_aside
+        locations.append(Location(f"table {i}", [table[i]], 0, ok))
+        other = 1 << shown[1] if shown else 0
+        locations.append(Location(f"table {1 - i}", [table[1 - i]], other, unseen))
+
+        def fill(deck: list[Card]) -> list[int] | None:
+            return ids
+        return [locations], fill
+    locations.append(Location("table", list(table), 0, ok, ordered=False))
+    pair = mask_of(first)
+
+    def fill_pair(deck: list[Card]) -> list[int] | None:
+        # Which two of the known cards were the table cards changes nothing anybody
+        # sees and constrains nothing unseen; only some pairs fit the maker's
+        # announcement.  Lay out one fitting pair (a canonical arrangement).
+        _swap_in(deck, table, dealt_pos, pair)
+        return ids
+    return [locations], fill_pair
+
+
+def _fitting_takes(view: SjavsView, maker: int, pool: Mask, discards: Mask, k: int,
+                   voluntary: bool) -> tuple[Mask, tuple[Card, ...]]:
+    """The cards of ``pool`` that may have been taken from the table (``k`` of them) with a
+    dealt hand that announces and names trumps as the maker did, and the first such choice."""
+    ok = 0
+    first: tuple[Card, ...] = ()
+    for taken in combinations(cards_of(pool), k):
+        dealt = (pool | discards) & ~mask_of(taken)
+        if speaks_as_seen(view, maker, dealt, voluntary):
+            ok |= mask_of(taken)
+            first = first or taken
+    return ok, first
+
+
+def _hidden_exchange(view: SjavsView, exchange: str, dealt_pos: list[int], table: list[int],
+                     played: Mask, unseen: Mask, void: Mask, ids: list[int],
+                     hidden_steps: list[int]) -> tuple[list[list[Location]], Post]:
+    """Another seat before the end of the play: the discards are unseen (rules §10.3).
+
+    They left the hand before the play, so the maker's voids do not bind them (they may be
+    any unseen card); the cards he kept avoid his voids, and the taken table card(s) are in
+    his hand since or among his plays.  His dealt cards (kept and discards) held exactly
+    the announced number of trumps (rules §5.4): one layout per number ``j`` of trumps
+    among the discards, a mixture.  ``actions(deck)`` writes the discards into the history.
+    """
     maker = view.maker
     assert maker is not None
     name = f"seat {maker}"
-    if "??" not in exchange:
-        # The discards are known (the maker himself, or anybody once the play ended):
-        # every card of the maker's dealt hand plus the taken cards is known; only which
-        # of them were taken is open.  Exact: keep the choices whose dealt hand announces
-        # and names trumps as the maker did.
-        own = (view.hand or 0) if view.seat == maker else 0
-        if kind == "EXCHANGE_ONE":
-            discards = [parse_action(f"PLAY {parts[1]}")]
-            took = [int(parts[2])]
-        else:
-            discards = [parse_action(f"PLAY {parts[1]}"), parse_action(f"PLAY {parts[2]}")]
-            took = [0, 1]
-        dmask = mask_of(discards)
-        pool = own | played  # the maker's hand now and his plays = dealt - discards + taken
-        ok = 0
-        first: tuple[Card, ...] = ()
-        for taken in combinations(cards_of(pool), len(took)):
-            dealt = (pool | dmask) & ~mask_of(taken)
-            if speaks_as_seen(view, maker, dealt, voluntary):
-                ok |= mask_of(taken)
-                first = first or taken
-        locations = [Location(name, dealt_pos, dmask, pool, ordered=False)]
-        if len(took) == 1:
-            # Each candidate is valid on its own: the draw is exact as it stands.
-            i = took[0]
-            shown = view.set_aside
-            locations.append(Location(f"table {i}", [table[i]], 0, ok))
-            other = 1 << shown[1] if shown else 0
-            locations.append(Location(f"table {1 - i}", [table[1 - i]], other, unseen))
-
-            def fill(deck: list[Card]) -> list[int] | None:
-                return ids
-            return [locations], fill
-        locations.append(Location("table", list(table), 0, ok, ordered=False))
-        pair = mask_of(first)
-
-        def fill_pair(deck: list[Card]) -> list[int] | None:
-            # Which two of the known cards were the table cards changes nothing anybody
-            # sees and constrains nothing unseen; only some pairs fit the maker's
-            # announcement.  Lay out one fitting pair (a canonical arrangement).
-            _swap_in(deck, table, dealt_pos, pair)
-            return ids
-        return [locations], fill_pair
-
-    # Another seat before the end of the play: the discards are unseen.  They left the hand
-    # before the play, so the maker's voids do not bind them (they may be any unseen card);
-    # the cards he kept avoid his voids, and the taken table card(s) are in his hand since
-    # or among his plays.  His dealt cards (kept and discards) held exactly the announced
-    # number of trumps (rules §5.4): one layout per number ``j`` of trumps among the
-    # discards, a mixture.
-    k = 1 if kind == "EXCHANGE_ONE" else 2
+    k = 1 if exchange.split()[0] == "EXCHANGE_ONE" else 2
     step = hidden_steps[0]
     intake = (unseen & ~void) | played
-    if k == 1:
-        i = int(parts[2])
-        table_locs = [Location(f"table {i}", [table[i]], 0, intake),
-                      Location(f"table {1 - i}", [table[1 - i]], 0, unseen)]
-        base = EXCHANGE_ONE0 + i
-
-        def action(chosen: Sequence[Card]) -> int:
-            return base + 2 * chosen[0]
-    else:
-        table_locs = [Location("table", list(table), 0, intake, ordered=False)]
-
-        def action(chosen: Sequence[Card]) -> int:
-            return exchange_two_id(chosen[0], chosen[1])
+    table_locs, action = _exchange_table(exchange, table, intake, unseen)
     count = exact_trumps(view, maker)
     assert count is not None
     cards, n = count
@@ -511,6 +525,26 @@ def _maker_exchange(view: SjavsView, exchange: str, dealt_pos: list[int], table:
         out[step] = action([deck[q] for q in discard_pos])
         return out
     return variants, fill_discards
+
+
+def _exchange_table(exchange: str, table: list[int], intake: Mask, unseen: Mask,
+                    ) -> tuple[list[Location], Callable[[Sequence[Card]], int]]:
+    """The table positions after a hidden exchange (rules §10.3: a taken card came from
+    what may enter the maker's hand, the other stayed out), and the exchange's action for
+    the world's discards."""
+    parts = exchange.split()
+    if parts[0] == "EXCHANGE_ONE":
+        i = int(parts[2])
+        base = EXCHANGE_ONE0 + i
+
+        def action(chosen: Sequence[Card]) -> int:
+            return base + 2 * chosen[0]
+        return [Location(f"table {i}", [table[i]], 0, intake),
+                Location(f"table {1 - i}", [table[1 - i]], 0, unseen)], action
+
+    def action_two(chosen: Sequence[Card]) -> int:
+        return exchange_two_id(chosen[0], chosen[1])
+    return [Location("table", list(table), 0, intake, ordered=False)], action_two
 
 
 # -- two players -----------------------------------------------------------------------------
@@ -623,11 +657,31 @@ class _Seat2:
         return None
 
 
-def _spec_2(view: SjavsView, setup: DealSetup) -> tuple[list[list[Location]], Post]:
-    """Rules §11: hands, face-up cards on face-down cards, uncovering at the end of a trick."""
-    seat = view.seat
-    first = (view.dealer + 1) % 2
-    offsets = {first: (0, 8, 16), 1 - first: (4, 12, 24)}  # down, up, hand (rules §11.1)
+@dataclass
+class _Table2:
+    """What a two-player view shows of the play and the piles (rules §11)."""
+
+    view: SjavsView
+    voluntary: bool
+    when: dict[Card, int]
+    """The trick in which each played card was played."""
+    played: list[Mask]
+    current: list[Card | None]
+    """Each seat's card in the current trick."""
+    void_at: list[list[tuple[int, int]]]
+    piles: tuple[tuple[tuple[Card | None, bool], ...], ...]
+    ups: list[Mask]
+    """Each seat's face-up cards now."""
+    unseen: Mask
+
+
+_Pin = tuple[list[int], Mask, dict[int, Card], list[Card]]
+"""One layout of a seat's floating cards, laid out by ``fill``: its hand positions, its
+floating cards, the pile positions' cards, and the floating cards that were hand cards."""
+
+
+def _table_2(view: SjavsView, setup: DealSetup) -> _Table2:
+    """The plays by seat and trick, the voids, the face-up cards and the unseen cards."""
     voluntary = bool(setup.game.options.voluntary_announcements)
     plays = plays_of(view)
     when: dict[Card, int] = {c: k for k, _, c in plays}
@@ -638,98 +692,142 @@ def _spec_2(view: SjavsView, setup: DealSetup) -> tuple[list[list[Location]], Po
         played[s] |= 1 << c
         if k == now:
             current[s] = c
-    t = trump_of(view)
     void_at = voids(view)
     piles = view.piles
     assert piles is not None
     ups = [mask_of(c for c, _ in piles[s] if c is not None) for s in range(2)]
     hand = view.hand or 0
-    unseen = PACK_MASK & ~hand & ~ups[1 - seat] & ~played[0] & ~played[1]
+    unseen = PACK_MASK & ~hand & ~ups[1 - view.seat] & ~played[0] & ~played[1]
+    return _Table2(view, voluntary, when, played, current, void_at, piles, ups, unseen)
+
+
+def _spec_2(view: SjavsView, setup: DealSetup) -> tuple[list[list[Location]], Post]:
+    """Rules §11: hands, face-up cards on face-down cards, uncovering at the end of a trick."""
+    seat = view.seat
+    first = (view.dealer + 1) % 2
+    offsets = {first: (0, 8, 16), 1 - first: (4, 12, 24)}  # down, up, hand (rules §11.1)
+    tb = _table_2(view, setup)
+    hand = view.hand or 0
     locations: list[Location] = []
     folds: list[tuple[int, int]] = []
-    pins: list[tuple[list[int], Mask, dict[int, Card], list[Card]]] = []
+    pins: list[_Pin] = []
     face_down: list[int] = []
 
     for s in range(2):
         down_at, up_at, hand_at = offsets[s]
         hand_pos = list(range(hand_at, hand_at + 8))
-        info = _Seat2(view, s, when, played[s], current[s], void_at[s])
+        info = _Seat2(view, s, tb.when, tb.played[s], tb.current[s], tb.void_at[s])
         floating = info.floating
-        void = _union(EFF_MASKS[t][e] for _, e in void_at[s])
         # The top cards still in place (or played in this trick, their pile not yet turned).
-        orig_ups = mask_of(up for up, d in piles[s] if up is not None and d) | (
-            floating ^ played[s])
-        own = (hand & ~ups[s]) if s == seat else 0
+        orig_ups = mask_of(up for up, d in tb.piles[s] if up is not None and d) | (
+            floating ^ tb.played[s])
+        own = (hand & ~tb.ups[s]) if s == seat else 0
         hidden_hand = 8 - own.bit_count() - (floating.bit_count() - len(info.uncovered)
                                              - 2 * len(info.emptied))
-        ambiguous = bool(info.emptied or info.uncovered)
-        if ambiguous:
-            hand_known = own
-            hand_allowed = mask_of(c for c in cards_of(floating) if info.original(c))
-        else:
-            hand_known = own | floating
-            hand_allowed = 0
-        count = None
-        if s != seat:
-            # Rules §11.3: lengths over the hand and the face-up cards: the unseen hand
-            # cards, the top cards and every played card that was not face down.
-            hidden_allowed = unseen & ~void
-            avail = played[s] | orig_ups
-            if not info.emptied:  # no played card was face down
-                hidden_allowed, got = announced(view, s, avail, hidden_hand, hidden_allowed,
-                                                voluntary)
-                if got is not None:
-                    cards, k = got
-                    count = (cards, k - (avail & cards).bit_count())
-            # Otherwise which played cards were face down is open, and with it what the
-            # announcement says of the unseen hand cards: left to the replay.
-            hand_allowed |= hidden_allowed
-        locations += _hand(f"seat {s}", hand_pos, hand_known, hand_allowed, count,
-                           pool=unseen if count else None) or []
-
-        for i, (up, has_down) in enumerate(piles[s]):
-            up_pos, down_pos = up_at + i, down_at + i
-            tag = f"seat {s} pile {i + 1}"
-            if has_down:  # the top card (still there or played in this trick) is known
-                top = up if up is not None else current[s]
-                assert top is not None
-                locations.append(Location(f"{tag} face-up", [up_pos], 1 << top, 0))
-                face_down.append(down_pos)
-            elif up is not None:  # uncovered: its top card was played in a finished trick
-                cand = mask_of(c for c in cards_of(floating) if info.may_top(c, up))
-                locations.append(Location(f"{tag} face-down", [down_pos], 1 << up, 0))
-                locations.append(Location(f"{tag} face-up", [up_pos], 0, cand))
-            else:  # emptied: both its cards were played, the top one first
-                locations.append(Location(f"{tag} (both cards)", [up_pos, down_pos], 0,
-                                          floating, ordered=False))
+        locations += _hand_2(tb, s, info, hand_pos, own, orig_ups, hidden_hand)
+        pile_locs, downs = _piles_2(s, info, up_at, down_at)
+        locations += pile_locs
+        face_down += downs
 
         # Where the floating cards lay changes nothing any seat sees and constrains nothing
         # unseen, except through this seat's announcement when some of them were face down
         # and its hand still holds unseen cards.  Then the layout is drawn (and the emptied
         # piles folded to play order); otherwise one consistent layout is laid out.
-        if not ambiguous:
+        if not (info.emptied or info.uncovered):
             continue
+        pin = None
         if s == seat or not info.emptied or hidden_hand == 0:
-            known_avail = own | orig_ups
-
-            def check(avail: Mask, s: int = s, known_avail: Mask = known_avail) -> bool:
-                return speaks_as_seen(view, s, avail | known_avail, voluntary)
-            got_layout = next(info.layouts(check if info.emptied else None), None)
-            if got_layout is not None:
-                pairs, tops, in_hand = got_layout
-                slots: dict[int, Card] = {}
-                for i, (u, d) in zip(info.emptied, pairs, strict=True):
-                    slots[up_at + i] = u
-                    slots[down_at + i] = d
-                for (i, _), u in zip(info.uncovered, tops, strict=True):
-                    slots[up_at + i] = u
-                pins.append((hand_pos, floating, slots, cards_of(in_hand)))
-                continue
-        folds += [(up_at + i, down_at + i) for i in info.emptied]
+            pin = _pin_2(tb, s, info, hand_pos, own | orig_ups, up_at, down_at)
+        if pin is not None:
+            pins.append(pin)
+        else:
+            folds += [(up_at + i, down_at + i) for i in info.emptied]
 
     if face_down:  # every card still face down, under whichever pile: ordered
-        locations.append(Location("face-down cards", face_down, 0, unseen))
+        locations.append(Location("face-down cards", face_down, 0, tb.unseen))
     ids, _ = _history_ids(view)
+    return [locations], _fill_2(ids, pins, folds, tb.when)
+
+
+def _hand_2(tb: _Table2, s: int, info: _Seat2, hand_pos: list[int], own: Mask,
+            orig_ups: Mask, hidden_hand: int) -> list[Location]:
+    """Seat ``s``'s eight hand positions (rules §11.1), and for the other seat what its
+    announcement says of its unseen hand cards (rules §11.3)."""
+    view = tb.view
+    floating = info.floating
+    if info.emptied or info.uncovered:
+        hand_known = own
+        hand_allowed = mask_of(c for c in cards_of(floating) if info.original(c))
+    else:
+        hand_known = own | floating
+        hand_allowed = 0
+    count = None
+    if s != view.seat:
+        void = _union(EFF_MASKS[trump_of(view)][e] for _, e in tb.void_at[s])
+        # Rules §11.3: lengths over the hand and the face-up cards: the unseen hand
+        # cards, the top cards and every played card that was not face down.
+        hidden_allowed = tb.unseen & ~void
+        avail = tb.played[s] | orig_ups
+        if not info.emptied:  # no played card was face down
+            hidden_allowed, got = announced(view, s, avail, hidden_hand, hidden_allowed,
+                                            tb.voluntary)
+            if got is not None:
+                cards, k = got
+                count = (cards, k - (avail & cards).bit_count())
+        # Otherwise which played cards were face down is open, and with it what the
+        # announcement says of the unseen hand cards: left to the replay.
+        hand_allowed |= hidden_allowed
+    return _hand(f"seat {s}", hand_pos, hand_known, hand_allowed, count,
+                 pool=tb.unseen if count else None) or []
+
+
+def _piles_2(s: int, info: _Seat2, up_at: int, down_at: int) -> tuple[list[Location], list[int]]:
+    """Seat ``s``'s piles (rules §11.1, §11.4): the known top cards, the uncovered and
+    emptied piles' places for its played cards, and the positions still face down."""
+    locations: list[Location] = []
+    face_down: list[int] = []
+    for i, (up, has_down) in enumerate(info.piles):
+        up_pos, down_pos = up_at + i, down_at + i
+        tag = f"seat {s} pile {i + 1}"
+        if has_down:  # the top card (still there or played in this trick) is known
+            top = up if up is not None else info.current
+            assert top is not None
+            locations.append(Location(f"{tag} face-up", [up_pos], 1 << top, 0))
+            face_down.append(down_pos)
+        elif up is not None:  # uncovered: its top card was played in a finished trick
+            cand = mask_of(c for c in cards_of(info.floating) if info.may_top(c, up))
+            locations.append(Location(f"{tag} face-down", [down_pos], 1 << up, 0))
+            locations.append(Location(f"{tag} face-up", [up_pos], 0, cand))
+        else:  # emptied: both its cards were played, the top one first
+            locations.append(Location(f"{tag} (both cards)", [up_pos, down_pos], 0,
+                                      info.floating, ordered=False))
+    return locations, face_down
+
+
+def _pin_2(tb: _Table2, s: int, info: _Seat2, hand_pos: list[int], known_avail: Mask,
+           up_at: int, down_at: int) -> _Pin | None:
+    """One layout of seat ``s``'s floating cards consistent with the play (and with its
+    announcement, rules §11.3, when some were face down), or None if none is."""
+    view, voluntary = tb.view, tb.voluntary
+
+    def check(avail: Mask) -> bool:
+        return speaks_as_seen(view, s, avail | known_avail, voluntary)
+    got_layout = next(info.layouts(check if info.emptied else None), None)
+    if got_layout is None:
+        return None
+    pairs, tops, in_hand = got_layout
+    slots: dict[int, Card] = {}
+    for i, (u, d) in zip(info.emptied, pairs, strict=True):
+        slots[up_at + i] = u
+        slots[down_at + i] = d
+    for (i, _), u in zip(info.uncovered, tops, strict=True):
+        slots[up_at + i] = u
+    return hand_pos, info.floating, slots, cards_of(in_hand)
+
+
+def _fill_2(ids: list[int], pins: list[_Pin], folds: list[tuple[int, int]],
+            when: dict[Card, int]) -> Post:
+    """``post(deck)``: lay the pinned layouts out and fold each emptied pile to play order."""
 
     def fill(deck: list[Card]) -> list[int] | None:
         for hand_pos, floating, slots, in_hand in pins:
@@ -744,7 +842,7 @@ def _spec_2(view: SjavsView, setup: DealSetup) -> tuple[list[list[Location]], Po
             if when[a] > when[b]:
                 deck[up_pos], deck[down_pos] = b, a
         return ids
-    return [locations], fill
+    return fill
 
 
 # -- drawing a layout exactly -----------------------------------------------------------------

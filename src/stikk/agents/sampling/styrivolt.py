@@ -313,78 +313,238 @@ class Story:
 def _replay(view: StyrivoltView, setup: DealSetup, table0: Mask, stik: Mask,
             roles: tuple[int, ...], chosen: list[int]) -> Story:
     """Follow the history on bundles; collect constraints (module docstring)."""
-    opts = setup.game.options
-    me = view.seat
-    probe = _probe(setup)
-    st = Story(hand=[[f"D{p}"] for p in range(4)])
-    st.ever = [[(f"D{p}", -1.0)] for p in range(4)]
-    st.known = {f"D{me}"}
-    st.dealer_knows = me == view.dealer and not opts.open_suit_selection
-    st.cutter_knows = opts.cut_for_stikkar != CUT_OFF and me == (view.dealer + 3) % 4
-    over = view.outcome is not None
-    legal_takes = opts.illegal_stock != ALLOW_AND_PENALIZE
-    penalized = set(view.penalized)
-    announced: dict[tuple[int, int], float] = {}
-    ann_keys = {(p, "23456789TJQKA".index(rank)) for p, rank in view.announcements}
-    for rank in view.promoted:
-        ann_keys.add((me, "23456789TJQKA".index(rank)))
-    table = table0
-    cut_found = [_card(c) for c in view.cut_stikkar]
-    cut_now = list(view.cut_places)
-    hist = view.history
-    n = len(hist)
-    ids: list[int | None] = []
-    for _, text in hist:
-        ids.append(None if "??" in text else parse_action(text))
-    st.ids = ids
+    return _Replay(view, setup, table0, stik, roles, chosen).run()
 
-    def bund(p: int) -> Bundles:
-        return frozenset(st.hand[p])
 
-    def role(p: int, c: Card) -> int:
+class _Replay:
+    """The symbolic replay: the public moves of the bundles, action by action, and what
+    each action says (rules §5–§9, §12)."""
+
+    def __init__(self, view: StyrivoltView, setup: DealSetup, table0: Mask, stik: Mask,
+                 roles: tuple[int, ...], chosen: list[int]) -> None:
+        opts = setup.game.options
+        me = view.seat
+        self.view = view
+        self.opts = opts
+        self.me = me
+        self.probe = _probe(setup)
+        st = Story(hand=[[f"D{p}"] for p in range(4)])
+        st.ever = [[(f"D{p}", -1.0)] for p in range(4)]
+        st.known = {f"D{me}"}
+        st.dealer_knows = me == view.dealer and not opts.open_suit_selection
+        st.cutter_knows = opts.cut_for_stikkar != CUT_OFF and me == (view.dealer + 3) % 4
+        self.st = st
+        self.over = view.outcome is not None
+        self.legal_takes = opts.illegal_stock != ALLOW_AND_PENALIZE
+        self.penalized = set(view.penalized)
+        self.announced: dict[tuple[int, int], float] = {}
+        """Promotions announced (rules §5.7), by the time a promoted card was first played."""
+        ann_keys = {(p, "23456789TJQKA".index(rank)) for p, rank in view.announcements}
+        for rank in view.promoted:
+            ann_keys.add((me, "23456789TJQKA".index(rank)))
+        self.ann_keys = ann_keys
+        self.table0 = table0
+        self.table = table0
+        """The exposed cards still on the table."""
+        self.stik = stik
+        self.roles = roles
+        self.chosen = chosen
+        ids: list[int | None] = []
+        for _, text in view.history:
+            ids.append(None if "??" in text else parse_action(text))
+        st.ids = ids
+        self.ids = ids
+        self.t_start = 0.0
+        """The time the play began (after the exposure ties and the cut claims)."""
+        # the taking (rules §8)
+        self.taker = -1
+        self.second = False
+        self.lc_suits: list[int] = []
+        self.lc_answers: list[tuple[int, int, int]] = []
+        # the play (rules §6): the current trick as (seat, card, role), its winner
+        self.plays: list[tuple[int, Card, int]] = []
+        self.win = -1
+        self.tricks = 0
+        # the trick-9 offers (rules §12.7)
+        self.fug_open = False
+        self.fug_acts: list[tuple[int, int, int]] = []
+        self.fug_t = 0.0
+
+    def run(self) -> Story:
+        """Replay the whole history; the story it tells."""
+        st = self.st
+        hist = self.view.history
+        n = len(hist)
+        for i in range(self._pre_phase(), n):
+            seat = hist[i][0]
+            a = self.ids[i]
+            if self.fug_open:
+                self._track_fug(i, seat, a)
+            if self.taker >= 0 and not st.received and (seat == self.taker and not (
+                    a is not None and CHOOSE0 <= a < DISCARD0)):
+                self._receive(i - 0.5)
+            self._action(i, seat, a)
+        if self.fug_open:
+            self._close_fug(False)
+        if self.taker >= 0 and not st.received and self.view.hand_sizes[self.taker] > 0:
+            self._receive(n - 0.5)
+        for (p, r), t in self.announced.items():
+            _promotion(st, p, r, t)
+        for p, r in self.ann_keys:
+            if (p, r) not in self.announced and p == self.me:
+                _promotion(st, p, r, INF)
+        return st
+
+    def _pre_phase(self) -> int:
+        """The exposure ties and cut claims before the play (Engine decisions 2, 17);
+        returns the index of the first action after them."""
+        view, ids = self.view, self.ids
+        hist = view.history
+        n = len(hist)
+        i = 0
+        pre: list[tuple[int, int, int]] = []
+        while i < n:
+            a = ids[i]
+            if a is None or not (EXPOSE0 <= a < EXCHANGE0 or CLAIM_CUT0 <= a <= DECLINE):
+                break
+            pre.append((i, hist[i][0], a))
+            i += 1
+        started = i < n or view.phase not in ("expose", "claim")
+        self.t_start = i - 0.25
+        claims = [(j, q, a) for j, q, a in pre if a >= CLAIM_CUT0]
+        _cut_offers(view, self.st, claims, [_card(c) for c in view.cut_stikkar],
+                    list(view.cut_places), started, self.opts.cut_queen_substitute,
+                    self.t_start)
+        return len(pre)
+
+    def _action(self, i: int, seat: int, a: int | None) -> None:
+        """One action of the play (after the pre-phase): what moves and what it says."""
+        t = float(i)
+        st = self.st
+        if a is None:  # another seat's face-down discard (§8.3 step 6)
+            self._hidden_discard(i, seat, t)
+        elif a < 64:  # PLAY (rules §6)
+            self._play(seat, a, t)
+        elif EXCHANGE0 <= a < CHOOSE0:  # an exchange (§7.2)
+            x = a - EXCHANGE0
+            st.left[FIVES[x >> 4]] = (t, self._bund(seat))
+            self.table &= ~(1 << x)
+            self._last_chance_answer(i, seat, a)
+        elif a == DECLINE:
+            self._last_chance_answer(i, seat, a)
+        elif a == TAKE_STOCK:  # rules §8.1–§8.4
+            self._take(i, seat, t)
+        elif CHOOSE0 <= a < DISCARD0:
+            self.table &= ~(1 << (a - CHOOSE0))
+        elif a in (KEEP, REVERT, KEEP_BOTH):
+            self._keep(seat, a, t)
+        elif DISCARD0 <= a < CLAIM_CUT0:  # the seat's own discard: it knows the card
+            st.left[a - DISCARD0] = (t, self._bund(seat))
+            self.taker = -1
+        elif a == NO_DISCARD:
+            self.taker = -1
+        elif a == CLAIM_FUGLURIN:  # rules §12.7: K♥ goes dead, 2H to the claimer
+            st.left[KH] = (t, self._bund(seat))
+            self.table &= ~(1 << TWO_H)
+        # CLAIM / CONTINUE: public, nothing moves (rules §9.2)
+
+    def _bund(self, p: int) -> Bundles:
+        return frozenset(self.st.hand[p])
+
+    def _role(self, p: int, c: Card) -> int:
+        """The card's role for its player: promoted once announced (rules §5.7)."""
         r = c & 15
-        if (p, r) in ann_keys and r in PROMOTED:
+        if (p, r) in self.ann_keys and r in PROMOTED:
             return PROMOTED[r]
-        return roles[c]
+        return self.roles[c]
 
-    # -- the pre-phase: exposure ties and cut claims (Engine decisions 2, 17) --------------
-    i = 0
-    pre: list[tuple[int, int, int]] = []
-    while i < n:
-        a = ids[i]
-        if a is None or not (EXPOSE0 <= a < EXCHANGE0 or CLAIM_CUT0 <= a <= DECLINE):
-            break
-        pre.append((i, hist[i][0], a))
-        i += 1
-    started = i < n or view.phase not in ("expose", "claim")
-    t_start = i - 0.25
-    claims = [(j, q, a) for j, q, a in pre if a >= CLAIM_CUT0]
-    _cut_offers(view, st, claims, cut_found, cut_now, started, opts.cut_queen_substitute,
-                t_start)
+    def _avail(self, s: int) -> Mask:
+        """The exposed cards of chosen suit ``s`` still on the table, its 5 aside."""
+        return self.table & _SUIT[s] & ~(1 << FIVES[s])
 
-    # -- the play --------------------------------------------------------------------------
-    taker = -1
-    second = False
-    lc_suits: list[int] = []
-    lc_answers: list[tuple[int, int, int]] = []
-    plays: list[tuple[int, Card, int]] = []  # current trick: (seat, card, role)
-    win = -1
-    tricks = 0
-    fug_open = False
-    fug_acts: list[tuple[int, int, int]] = []
-    fug_t = 0.0
+    def _two_card(self, s: int) -> bool:
+        e = self.table0 & _SUIT[s]
+        return e.bit_count() == 2 and not e >> FIVES[s] & 1
 
-    def avail(s: int) -> Mask:
-        return table & _SUIT[s] & ~(1 << FIVES[s])
+    def _hands_but(self, t: int) -> Bundles:
+        st = self.st
+        return frozenset(b for p in range(4) if p != t for b in st.hand[p])
 
-    def receive(t: float) -> None:
-        nonlocal table
-        if not second:
-            _last_chance(st, lc_suits, lc_answers, taker, t, all_hands_but(taker))
-            for s in chosen:  # a two-card suit with one card left: it goes along (§8.3.3)
-                av = avail(s)
-                if av.bit_count() == 1 and two_card(s):
-                    table &= ~av
+    def _hidden_discard(self, i: int, seat: int, t: float) -> None:
+        """Another seat's ``DISCARD ??`` (rules §8.3 step 6): the seat forgets that hand."""
+        st = self.st
+        st.hidden_discards.append((t, seat, self._bund(seat), i))
+        if seat != self.me:
+            st.known -= set(st.hand[seat])
+            if "S" in st.hand[seat]:
+                st.dealer_knows = st.cutter_knows = False
+        self.taker = -1
+
+    def _play(self, seat: int, c: Card, t: float) -> None:
+        """A card played (rules §6): where it left from, a promotion it shows (§5.7), and
+        under forced beating what not beating shows (§12.4)."""
+        st = self.st
+        probe = self.probe
+        st.left[c] = (t, self._bund(seat))
+        rc = self._role(seat, c)
+        key = (seat, c & 15)
+        if key in self.ann_keys and rc != self.roles[c] and key not in self.announced:
+            self.announced[key] = t
+        plays = self.plays
+        if plays and self.opts.forced_beating:
+            ws, wc, wr = plays[self.win]
+            if ws % 2 != seat % 2 and not probe.beats(rc, c, wr, wc):
+                st.rules.append(Rule(t, self._bund(seat), _beaters(
+                    probe, seat, wc, wr, self.roles, self.announced, t)))
+        if not plays or probe.beats(rc, c, plays[self.win][2], plays[self.win][1]):
+            self.win = len(plays)
+        plays.append((seat, c, rc))
+        if len(plays) == 4:
+            self.plays = []
+            self.win = -1
+            self.tricks += 1
+            if self.tricks == 8 and self.opts.kh_claims_bird and self.table >> TWO_H & 1:
+                self.fug_open = True
+                self.fug_acts = []
+                self.fug_t = t + 0.5
+
+    def _last_chance_answer(self, i: int, seat: int, a: int) -> None:
+        """An exchange or DECLINE inside a taking, by another seat: an answer to a
+        last-chance offer (rules §8.3 step 2)."""
+        if self.taker >= 0 and not self.st.received and seat != self.taker:
+            self.lc_answers.append((i, seat, a))
+
+    def _take(self, i: int, seat: int, t: float) -> None:
+        """TAKE_STOCK (rules §8.1–§8.4): the right to take, the hand set aside, and at
+        the second taking the pile received at once."""
+        st = self.st
+        if self.legal_takes or (self.over and seat not in self.penalized):
+            stk = self.stik
+            st.rules.append(Rule(t, self._bund(seat), stk))
+            st.rules.append(Rule(self.t_start, frozenset({f"D{seat}"}), stk))
+        self.second = st.first_take >= 0
+        if not self.second:
+            st.first_take = i
+            self.lc_suits = [s for s in self.chosen if self._avail(s).bit_count() >= 2]
+            self.lc_answers = []
+        self.taker = seat
+        st.aside = list(st.hand[seat])
+        st.hand[seat] = []
+        st.received = False
+        if self.second:
+            self._receive(t + 0.5)
+
+    def _receive(self, t: float) -> None:
+        """The taker receives the stock packet (first taking: after the last-chance
+        offers, §8.3 steps 2–3) or the pile (second taking, §8.4)."""
+        st = self.st
+        taker = self.taker
+        if not self.second:
+            _last_chance(st, self.lc_suits, self.lc_answers, taker, t, self._hands_but(taker))
+            for s in self.chosen:  # a two-card suit with one card left: it goes along (§8.3.3)
+                av = self._avail(s)
+                if av.bit_count() == 1 and self._two_card(s):
+                    self.table &= ~av
             got = list(st.stock)
             st.stock = []
         else:
@@ -392,147 +552,54 @@ def _replay(view: StyrivoltView, setup: DealSetup, table0: Mask, stik: Mask,
             st.pile = []
         st.hand[taker] = got
         st.ever[taker] += [(b, t) for b in got]
-        if taker == me:
+        if taker == self.me:
             st.known |= set(got)
         st.received = True
 
-    def all_hands_but(t: int) -> Bundles:
-        return frozenset(b for p in range(4) if p != t for b in st.hand[p])
+    def _keep(self, seat: int, a: int, t: float) -> None:
+        """KEEP, REVERT or KEEP_BOTH (rules §8.3 step 5, §8.5): what REVERT and KEEP_BOTH
+        show, and where the packets go."""
+        st = self.st
+        stik = self.stik
+        new, old = st.hand[seat], st.aside
+        fives = mask_of(FIVES[s] for s in self.chosen if self._avail(s) & stik)
+        if a == REVERT:
+            st.rules.append(Rule(t, frozenset(new), stik))
+            st.rules.append(Rule(t, frozenset(old), fives))
+        elif a == KEEP_BOTH:
+            st.rules.append(Rule(t, frozenset(new) | frozenset(old), stik | fives))
+        if a == KEEP:
+            rest = old
+        elif a == REVERT:
+            rest = new
+            st.hand[seat] = list(old)
+            st.ever[seat] += [(b, t) for b in old]
+        else:
+            rest = []
+            st.hand[seat] = list(new) + list(old)
+            st.ever[seat] += [(b, t) for b in old]
+        if self.second:
+            st.out = list(rest)
+        else:
+            st.pile = list(rest)
+        st.aside = []
 
-    def two_card(s: int) -> bool:
-        e = table0 & _SUIT[s]
-        return e.bit_count() == 2 and not e >> FIVES[s] & 1
+    def _track_fug(self, i: int, seat: int, a: int | None) -> None:
+        """Collect the answers to the trick-9 offers (rules §12.7) until another action."""
+        fug_acts = self.fug_acts
+        is_fug = a is not None and (a in (DECLINE, CLAIM_FUGLURIN) or (
+            EXCHANGE0 <= a < CHOOSE0 and (a - EXCHANGE0) >> 4 == 2 and not fug_acts))
+        if is_fug and len(fug_acts) < 2:
+            assert a is not None
+            fug_acts.append((i, seat, a))
+        else:
+            self._close_fug(True)
 
-    def close_fug(complete: bool) -> None:
-        nonlocal fug_open
-        fug_open = False
-        _fug_offers(st, fug_acts, fug_t, complete, frozenset(
+    def _close_fug(self, complete: bool) -> None:
+        self.fug_open = False
+        st = self.st
+        _fug_offers(st, self.fug_acts, self.fug_t, complete, frozenset(
             b for p in range(4) for b in st.hand[p]))
-
-    for i in range(len(pre), n):
-        seat = hist[i][0]
-        a = ids[i]
-        t = float(i)
-        if fug_open:
-            is_fug = a is not None and (a in (DECLINE, CLAIM_FUGLURIN) or (
-                EXCHANGE0 <= a < CHOOSE0 and (a - EXCHANGE0) >> 4 == 2 and not fug_acts))
-            if is_fug and len(fug_acts) < 2:
-                assert a is not None
-                fug_acts.append((i, seat, a))
-            else:
-                close_fug(True)
-        if taker >= 0 and not st.received and (seat == taker and not (
-                a is not None and CHOOSE0 <= a < DISCARD0)):
-            receive(i - 0.5)
-        if a is None:  # another seat's face-down discard (§8.3 step 6)
-            st.hidden_discards.append((t, seat, bund(seat), i))
-            if seat != me:
-                st.known -= set(st.hand[seat])
-                if "S" in st.hand[seat]:
-                    st.dealer_knows = st.cutter_knows = False
-            taker = -1
-            continue
-        if a < 64:  # PLAY (rules §6)
-            c = a
-            st.left[c] = (t, bund(seat))
-            rc = role(seat, c)
-            if (seat, c & 15) in ann_keys and rc != roles[c] and (seat, c & 15) not in announced:
-                announced[(seat, c & 15)] = t
-            if plays and opts.forced_beating:
-                ws, wc, wr = plays[win]
-                if ws % 2 != seat % 2 and not probe.beats(rc, c, wr, wc):
-                    st.rules.append(Rule(t, bund(seat), _beaters(
-                        probe, seat, wc, wr, roles, announced, t)))
-            if not plays or probe.beats(rc, c, plays[win][2], plays[win][1]):
-                win = len(plays)
-            plays.append((seat, c, rc))
-            if len(plays) == 4:
-                plays = []
-                win = -1
-                tricks += 1
-                if tricks == 8 and opts.kh_claims_bird and table >> TWO_H & 1:
-                    fug_open = True
-                    fug_acts = []
-                    fug_t = t + 0.5
-            continue
-        if EXCHANGE0 <= a < CHOOSE0:  # an exchange (§7.2)
-            x = a - EXCHANGE0
-            five = FIVES[x >> 4]
-            st.left[five] = (t, bund(seat))
-            table &= ~(1 << x)
-            if taker >= 0 and not st.received and seat != taker:
-                lc_answers.append((i, seat, a))
-            continue
-        if a == DECLINE:
-            if taker >= 0 and not st.received and seat != taker:
-                lc_answers.append((i, seat, a))
-            continue
-        if a == TAKE_STOCK:  # rules §8.1–§8.4
-            if legal_takes or (over and seat not in penalized):
-                stk = stik
-                st.rules.append(Rule(t, bund(seat), stk))
-                st.rules.append(Rule(t_start, frozenset({f"D{seat}"}), stk))
-            second = st.first_take >= 0
-            if not second:
-                st.first_take = i
-                lc_suits = [s for s in chosen if avail(s).bit_count() >= 2]
-                lc_answers = []
-            taker = seat
-            st.aside = list(st.hand[seat])
-            st.hand[seat] = []
-            st.received = False
-            if second:
-                receive(t + 0.5)
-            continue
-        if CHOOSE0 <= a < DISCARD0:
-            table &= ~(1 << (a - CHOOSE0))
-            continue
-        if a in (KEEP, REVERT, KEEP_BOTH):
-            new, old = st.hand[seat], st.aside
-            fives = mask_of(FIVES[s] for s in chosen if avail(s) & stik)
-            if a == REVERT:
-                st.rules.append(Rule(t, frozenset(new), stik))
-                st.rules.append(Rule(t, frozenset(old), fives))
-            elif a == KEEP_BOTH:
-                st.rules.append(Rule(t, frozenset(new) | frozenset(old), stik | fives))
-            if a == KEEP:
-                rest = old
-            elif a == REVERT:
-                rest = new
-                st.hand[seat] = list(old)
-                st.ever[seat] += [(b, t) for b in old]
-            else:
-                rest = []
-                st.hand[seat] = list(new) + list(old)
-                st.ever[seat] += [(b, t) for b in old]
-            if second:
-                st.out = list(rest)
-            else:
-                st.pile = list(rest)
-            st.aside = []
-            continue
-        if DISCARD0 <= a < CLAIM_CUT0:  # the seat's own discard: it knows the card
-            st.left[a - DISCARD0] = (t, bund(seat))
-            taker = -1
-            continue
-        if a == NO_DISCARD:
-            taker = -1
-            continue
-        if a == CLAIM_FUGLURIN:  # rules §12.7: K♥ goes dead, 2H to the claimer
-            st.left[KH] = (t, bund(seat))
-            table &= ~(1 << TWO_H)
-            continue
-        # CLAIM / CONTINUE: public, nothing moves (rules §9.2)
-    if fug_open:
-        close_fug(False)
-    if taker >= 0 and not st.received and view.hand_sizes[taker] > 0:
-        receive(n - 0.5)
-    for (p, r), t in announced.items():
-        _promotion(st, p, r, t)
-    for p, r in ann_keys:
-        if (p, r) not in announced and p == me:
-            _promotion(st, p, r, INF)
-    return st
 
 
 def _beaters(probe: StyrivoltState, seat: int, wc: Card, wr: int, roles: tuple[int, ...],
@@ -622,6 +689,21 @@ def _fug_offers(st: Story, acts: list[tuple[int, int, int]], t: float, complete:
         st.inside.append((c, frozenset(st.hand[q])))
 
 
+def _claim_wants(found: list[Card], substitute: bool) -> list[tuple[Card, ...]]:
+    """Per cut stikkur, the card whose holder is offered its claim (rules §12.6, Engine
+    decision 17): the king of its suit (9H beside 2H: Q♥); with ``cut_queen_substitute``
+    the king, or the queen when no hand holds the king."""
+    wants: list[tuple[Card, ...]] = []
+    for c in found:
+        if c == NINE_H and TWO_H in found:
+            wants.append((QH,))
+        elif substitute:
+            wants.append((KINGS[c >> 4], QUEENS[c >> 4]))
+        else:
+            wants.append((KINGS[c >> 4],))
+    return wants
+
+
 def _cut_offers(view: StyrivoltView, st: Story, claims: list[tuple[int, int, int]],
                 found: list[Card], places: Iterable[str | None], started: bool,
                 substitute: bool, t: float) -> None:
@@ -632,14 +714,7 @@ def _cut_offers(view: StyrivoltView, st: Story, claims: list[tuple[int, int, int
     shown = list(places)
     dealt = [frozenset({f"D{p}"}) for p in range(4)]
     hands = frozenset(f"D{p}" for p in range(4))
-    wants: list[tuple[Card, ...]] = []
-    for c in found:
-        if c == NINE_H and TWO_H in found:
-            wants.append((QH,))
-        elif substitute:
-            wants.append((KINGS[c >> 4], QUEENS[c >> 4]))
-        else:
-            wants.append((KINGS[c >> 4],))
+    wants = _claim_wants(found, substitute)
     # the answers in order, and the offer waiting for an answer (if any)
     answers: list[tuple[int, int]] = []  # (seat, place or -1 for a DECLINE)
     for _, q, a in claims:
@@ -822,17 +897,10 @@ class _Builder:
         return out
 
     def _locations(self, exp: dict[int, SuitExposure], story: Story) -> list[_Loc]:
+        """Each seat's dealt bundle and the stock's parts: first turned, turned, stopper,
+        untouched rest and the cut zone (rules §3.4, §4.1–§4.3, §12.6)."""
         view = self.view
         me = self.me
-        c0, c1 = self.chosen
-        others = PACK_MASK & ~_SUIT[c0] & ~_SUIT[c1]
-        ok0 = exp[c0].allowed | exp[c0].must
-        ok1 = exp[c1].allowed | exp[c1].must
-        size = 12 - len(self.found)
-        T = view.turned_count
-        s_known = "S" in story.known
-        filters = {"first": ok0, "mid": ok0 | ok1,
-                   "last": others if T < size else others | ok0 | ok1, "rest": PACK_MASK}
         locs: list[_Loc] = []
         discards = bool(story.hidden_discards)
         for p, pos in enumerate(dealt_positions(view.dealer)):
@@ -842,20 +910,56 @@ class _Builder:
         layout = self._stock_layout()
         zone_known = mask_of(self.found)
         if self.opts.open_suit_selection and view.turned:  # rules §12.3: seen in order
-            turned = [_card(c) for c in view.turned]
-            for k, c in enumerate(turned):
-                d, r, z = layout[k]
-                if r == "zone":
-                    zone_known |= mask_of(turned[k:])
-                    break
-                locs.append(_Loc(f"turned {k + 1}", [d], "S", PACK_MASK, prefix=True,
-                                 known=1 << c, known_origin=True))
-            done = {loc.positions[0] for loc in locs if loc.name.startswith("turned")}
-            layout = [x for x in layout if x[0] not in done or x[1] == "zone"]
+            layout, zone_known = self._turned_in_order(locs, layout, zone_known)
+        locs += self._stock_locations(layout, self._filters(exp), zone_known, story)
+        if self.found and self.opts.cut_for_stikkar != CUT_BOTTOM and "zone" not in {
+                r for _, r, _ in layout}:
+            locs += self._zone(story)
+        if self._zone_scan:  # fill() draws from the order of the seat's own positions
+            locs[me].ordered = True
+        return locs
+
+    def _filters(self, exp: dict[int, SuitExposure]) -> dict[str, Mask]:
+        """The cards each turned role may hold (rules §4.1–§4.3): the first turned card is
+        of the first chosen suit, the next of the chosen suits, the stopper of a third
+        suit (either, if the whole stock was turned); each as the exposure allows."""
+        c0, c1 = self.chosen
+        others = PACK_MASK & ~_SUIT[c0] & ~_SUIT[c1]
+        ok0 = exp[c0].allowed | exp[c0].must
+        ok1 = exp[c1].allowed | exp[c1].must
+        size = 12 - len(self.found)
+        T = self.view.turned_count
+        return {"first": ok0, "mid": ok0 | ok1,
+                "last": others if T < size else others | ok0 | ok1, "rest": PACK_MASK}
+
+    def _turned_in_order(self, locs: list[_Loc], layout: list[tuple[int, str, bool]],
+                         zone_known: Mask) -> tuple[list[tuple[int, str, bool]], Mask]:
+        """Under ``open_suit_selection`` everybody saw the turned cards in order (rules
+        §12.3): one known location per turned position (appended to ``locs``) above the
+        cut zone.  Returns the rest of the layout and the cut zone's known cards."""
+        turned = [_card(c) for c in self.view.turned]
+        for k, c in enumerate(turned):
+            d, r, _ = layout[k]
+            if r == "zone":
+                zone_known |= mask_of(turned[k:])
+                break
+            locs.append(_Loc(f"turned {k + 1}", [d], "S", PACK_MASK, prefix=True,
+                             known=1 << c, known_origin=True))
+        done = {loc.positions[0] for loc in locs if loc.name.startswith("turned")}
+        return [x for x in layout if x[0] not in done or x[1] == "zone"], zone_known
+
+    def _stock_locations(self, layout: list[tuple[int, str, bool]], filters: dict[str, Mask],
+                         zone_known: Mask, story: Story) -> list[_Loc]:
+        """The stock's positions grouped by role (and by lying in the cut zone), each
+        group one location with its role's filter (rules §4.1–§4.3, §12.6)."""
+        size = 12 - len(self.found)
+        T = self.view.turned_count
+        s_known = "S" in story.known
         groups: dict[tuple[str, bool], list[int]] = {}
         for d, r, z in layout:
             groups.setdefault((r, z), []).append(d)
         zone_roles = [self._role_of(ri, T) for ri in range(36, 36 + size) if ri >= 44]
+        locs: list[_Loc] = []
         for (r, z), pos in groups.items():
             if r == "cut":
                 locs.append(_Loc("cut stikkur", pos, "", 0, known=mask_of(self.found)))
@@ -879,11 +983,6 @@ class _Builder:
             loc.known_origin = (s_known or (pre and story.dealer_knows)
                                 or (z and story.cutter_knows))
             locs.append(loc)
-        if self.found and self.opts.cut_for_stikkar != CUT_BOTTOM and "zone" not in {
-                r for _, r, _ in layout}:
-            locs += self._zone(story)
-        if self._zone_scan:  # fill() draws from the order of the seat's own positions
-            locs[me].ordered = True
         return locs
 
     def _zone(self, story: Story) -> list[_Loc]:
@@ -1014,90 +1113,119 @@ class _Builder:
     # -- which card may lie where ------------------------------------------------------------
     def _assign(self, locs: list[_Loc], exp: dict[int, SuitExposure], table0: Mask,
                 story: Story) -> None:
-        view = self.view
-        me = self.me
-        hand = view.hand or 0
-        prefix = [k for k, L in enumerate(locs) if L.prefix]
-        by_bundle: dict[str, list[int]] = {}
-        for k, L in enumerate(locs):
-            if L.bundle:
-                by_bundle.setdefault(L.bundle, []).append(k)
-        cands: dict[Card, set[int]] = {}
+        """Each card's candidate locations, narrowed by everything the view says (module
+        docstring), written into ``locs``: known where one is left, else allowed in each."""
+        places = _Places(locs)
         fixed = 0
         for L in locs:
             fixed |= L.known
-        # special origins: exposed cards (prefix), cut stikkar (zone), cards given for them
+        cands = self._special_cands(places, exp, table0, fixed, story)
+        special = set(cands) | set(cards_of(fixed))
+        leave = self._seen_cands(places, cands, special, story)
+        hidden = self._unseen_cands(places, cands, special, story)
+        self._filter_cands(places, cands, special, exp, fixed)
+        self._narrow(places, cands, special, hidden, leave, story)
+        self._write(locs, cands)
+        self._cands = cands
+
+    def _special_cands(self, places: _Places, exp: dict[int, SuitExposure], table0: Mask,
+                       fixed: Mask, story: Story) -> dict[Card, set[int]]:
+        """Cards of special origin: the exposed cards lie among the turned prefix (rules
+        §4.2), a card given for a cut stikkur in the claimer's dealt hand (§12.6)."""
+        locs = places.locs
+        cands: dict[Card, set[int]] = {}
         exposed = 0
         for s in self.chosen:
             exposed |= exp[s].must & table0
         for c in cards_of(exposed & ~fixed):
-            cands[c] = {k for k in prefix if locs[k].filt >> c & 1}
+            cands[c] = {k for k in places.prefix if locs[k].filt >> c & 1}
         for k, gs in story.given.items():
             q = story.given_by[k]
             for g in gs:
                 if g in cands or fixed >> g & 1:
                     continue
                 if len(gs) == 1:
-                    cands[g] = set(by_bundle[f"D{q}"])
-        special = set(cands) | set(cards_of(fixed))
-        unsure_given = [(g, story.given_by[k]) for k, gs in story.given.items() if len(gs) > 1
-                        for g in gs]
+                    cands[g] = set(places.by_bundle[f"D{q}"])
+        return cands
 
-        def in_bundles(bs: Iterable[str]) -> set[int]:
-            out: set[int] = set()
-            for b in bs:
-                out |= set(by_bundle.get(b, ()))
-            return out
-
-        known_locs = {k for k, L in enumerate(locs) if L.known_origin}
+    def _seen_cands(self, places: _Places, cands: dict[Card, set[int]], special: set[Card],
+                    story: Story) -> dict[Card, float]:
+        """Cards the seat has seen: a card that left a container (a play, a dead five, K♥,
+        its own discard) lay in that container's bundles; its hand and ``seen`` cards lie
+        at their current places.  Returns when each card left its container."""
+        view = self.view
+        known_locs = places.known
         leave: dict[Card, float] = {}
         # cards that left a container (plays, dead fives, K♥, own discards)
         for c, (t, bs) in story.left.items():
             if c in special:
                 continue
-            cands[c] = in_bundles(bs)
+            cands[c] = places.in_bundles(bs)
             leave[c] = t
         # the seat's hand and its seen cards, at their current places
         seen_place = {(_card(c)): place for c, place in view.seen}
-        for c in cards_of(hand):
+        for c in cards_of(view.hand or 0):
             if c in special or c in cands:
                 continue
-            cands[c] = in_bundles(story.hand[me]) & known_locs
+            cands[c] = places.in_bundles(story.hand[self.me]) & known_locs
         for c, place in seen_place.items():
             if c in special or c in cands:
                 continue
             if place == "discards":
                 continue  # own discards are in story.left
             where = story.container(place)
-            got = in_bundles(where) & known_locs
+            got = places.in_bundles(where) & known_locs
             if "S" in where:
                 if story.dealer_knows:
-                    got |= {k for k in prefix}
+                    got |= {k for k in places.prefix}
                 if story.cutter_knows:
-                    got |= {k for k, L in enumerate(locs) if L.zone}
+                    got |= {k for k, L in enumerate(places.locs) if L.zone}
             cands[c] = got
+        return leave
+
+    def _unseen_cands(self, places: _Places, cands: dict[Card, set[int]], special: set[Card],
+                      story: Story) -> list[Card]:
+        """The cards the seat has not seen lie in any location whose cards it does not
+        know; an exposed card handed over unseen (rules §8.3 step 3) may also be among the
+        turned, the king or queen given for a cut stikkur (§12.6) in the claimer's dealt
+        hand.  Returns the unseen cards."""
+        locs = places.locs
         known_cards = set(cands)
         hidden = [c for c in PACK if c not in known_cards and c not in special]
-        open_locs = [k for k in range(len(locs)) if k not in known_locs and locs[k].bundle]
+        open_locs = [k for k in range(len(locs)) if k not in places.known and locs[k].bundle]
         for c in hidden:
             cands[c] = set(open_locs)
         for c in cards_of(self._partners):  # handed to the taker unseen (§8.3 step 3)
             if c in hidden:
-                cands[c] |= set(prefix)
+                cands[c] |= set(places.prefix)
+        unsure_given = [(g, story.given_by[k]) for k, gs in story.given.items() if len(gs) > 1
+                        for g in gs]
         for g, q in unsure_given:  # the king or queen given for a cut stikkur (§12.6)
             if g not in special:
-                cands.setdefault(g, set()).update(by_bundle[f"D{q}"])
-        # static filters (the turned prefix, the cut zone)
+                cands.setdefault(g, set()).update(places.by_bundle[f"D{q}"])
+        return hidden
+
+    def _filter_cands(self, places: _Places, cands: dict[Card, set[int]], special: set[Card],
+                      exp: dict[int, SuitExposure], fixed: Mask) -> None:
+        """The static filters (the turned prefix's roles, the cut zone), and the cards the
+        exposure or a settled tie puts among the turned cards (rules §4.2)."""
+        locs = places.locs
         for c, ks in cands.items():
             cands[c] = {k for k in ks if locs[k].filt >> c & 1}
-        # must be in the prefix: exposure and settled ties
         must = 0
         for s in self.chosen:
             must |= exp[s].must
         for c in cards_of(must & ~fixed):
             if c not in special:
-                cands[c] &= set(prefix)
-        # negative constraints (rights, REVERT / KEEP_BOTH, offers, forced beating)
+                cands[c] &= set(places.prefix)
+
+    @staticmethod
+    def _narrow(places: _Places, cands: dict[Card, set[int]], special: set[Card],
+                hidden: list[Card], leave: dict[Card, float], story: Story) -> None:
+        """The negative constraints (the right to take, REVERT / KEEP_BOTH, offers, forced
+        beating: no such card in those bundles then) and the positive ones (an answer to
+        an offer, an announcement: the card lay in one of these bundles)."""
+        locs = places.locs
         hidden_set = set(hidden)
         for c in list(cands):
             if c in special:
@@ -1121,7 +1249,11 @@ class _Builder:
         for c, bs in story.inside:
             if c in special or c not in cands:
                 continue
-            cands[c] = cands[c] & in_bundles(bs)
+            cands[c] = cands[c] & places.in_bundles(bs)
+
+    def _write(self, locs: list[_Loc], cands: dict[Card, set[int]]) -> None:
+        """Each card known in its location where one is left, else allowed in each; a card
+        left nowhere (constraints that contradict) may lie wherever the filters allow."""
         for c in list(cands):
             if not cands[c]:
                 self.notes.append(f"fallback: {format_card(c)} may lie nowhere")
@@ -1133,11 +1265,28 @@ class _Builder:
             else:
                 for k in ks:
                     locs[k].allowed |= 1 << c
-        self._cands = cands
 
     def _finish(self, locs: list[_Loc], story: Story) -> WorldSpec:
+        """The spec: the locations (merged where no card tells them apart) and
+        ``actions(deck)``, which lays merged parts out again, orders the cut zone and fills
+        in the hidden discards (module docstring)."""
         view = self.view
         setup = self.setup
+        locations, layouts = self._merged(locs)
+        ids = story.ids
+        hidden_at = [i for i, a in enumerate(ids) if a is None]
+        scan = self._zone_scan_orders(locs, story) if self._zone_scan else None
+        if not hidden_at and not layouts and scan is None:
+            fixed_ids = [a for a in ids if a is not None]
+            return WorldSpec(setup, view.seat, locations, lambda deck: fixed_ids,
+                             notes=self.notes)
+        fill = _filler(setup, view, ids, hidden_at, layouts, scan)
+        return WorldSpec(setup, view.seat, locations, fill, notes=self.notes)
+
+    def _merged(self, locs: list[_Loc],
+                ) -> tuple[list[Location], list[list[tuple[list[int], Mask]]]]:
+        """The core's locations, those of a merge group (:meth:`_merge_groups`) as one
+        ordered location, and each group's parts for :func:`_lay_out`."""
         locations: list[Location] = []
         layouts: list[list[tuple[list[int], Mask]]] = []
         done: set[int] = set()
@@ -1160,65 +1309,7 @@ class _Builder:
                                       [p for pos, _ in parts for p in pos], known,
                                       allowed & ~known, ordered=True))
             layouts.append(parts)
-        ids = story.ids
-        hidden_at = [i for i, a in enumerate(ids) if a is None]
-        scan = self._zone_scan_orders(locs, story) if self._zone_scan else None
-        if not hidden_at and not layouts and scan is None:
-            fixed_ids = [a for a in ids if a is not None]
-            return WorldSpec(setup, view.seat, locations, lambda deck: fixed_ids,
-                             notes=self.notes)
-        own = dealt_positions(view.dealer)[view.seat]
-        later = _held_later(view, hidden_at)
-        total = factorial(len(own))
-        last = hidden_at[-1] if hidden_at else -1
-        plain = [a for a in ids if a is not None]
-
-        def fill(deck: list[Card]) -> list[int] | None:
-            for parts in layouts:
-                _lay_out(deck, parts)
-            if not hidden_at and scan is None:
-                return plain
-            # Randomness for the choices below: the order of the seat's own dealt positions
-            # (uniform, and irrelevant to every view).
-            u = lehmer([deck[p] for p in own])
-            modulus = 1
-            if scan is not None:  # rules §12.6: an order of the cut zone
-                orders, most = scan
-                cards = [deck[p] for p in range(44, 48)]
-                fits = orders(cards)
-                r = u % most
-                if r >= len(fits):
-                    return None
-                modulus = most
-                for p, c in zip(range(44, 48), fits[r], strict=True):
-                    deck[p] = c
-            if not hidden_at:
-                return plain if u < total // modulus * modulus else None
-            # Another seat's DISCARD ??: a card of the taker's hand drawn uniformly (those
-            # seen later aside).
-            out: list[int] = []
-            state = setup.deal(deck)
-            try:
-                for i, a in enumerate(ids):
-                    if a is None:
-                        t = state.to_act
-                        if t is None:
-                            return None
-                        hand = state.hands[t]  # type: ignore[attr-defined]
-                        pool = cards_of(hand & ~later[i])
-                        if not pool:
-                            return None
-                        a = DISCARD0 + pool[(u // modulus) % len(pool)]
-                        modulus *= len(pool)
-                    out.append(a)
-                    if i < last:
-                        state.apply(a)
-            except StikkError:
-                return None
-            if u >= total // modulus * modulus:
-                return None
-            return out
-        return WorldSpec(setup, view.seat, locations, fill, notes=self.notes)
+        return locations, layouts
 
     def _void_deal(self) -> WorldSpec:
         """Rules §4.6: the whole stock was turned and showed one suit: the stock holds only
@@ -1242,12 +1333,32 @@ class _Builder:
             else:
                 locs.append(Location(f"seat {p} dealt", pos, 0, PACK_MASK, ordered=False))
         upper = [d for d in range(36, 48) if d not in zone]
+        below = turned[len(upper):]
+        locs += self._void_stock(suit, upper, zone, turned, below, inspected)
+        used = 0
+        for loc in locs:
+            used |= loc.known
+        for loc in locs:
+            loc.allowed &= ~used
+        notes = ["void deal (§4.6)"]
+        if not scan:
+            return WorldSpec(self.setup, me, locs, lambda deck: [], notes=notes)
+        return WorldSpec(self.setup, me, locs, self._void_zone_order(zone, turned, below,
+                                                                    inspected), notes=notes)
+
+    def _void_stock(self, suit: Mask, upper: list[int], zone: list[int], turned: list[Card],
+                    below: list[Card], inspected: Mask) -> list[Location]:
+        """A void deal's stock (rules §4.6): cards of the one suit, in order when everybody
+        saw them (§12.3); the cut zone below it (§12.6): no permanent stikkar when the cut
+        found none, else the stikkar found."""
+        found = mask_of(self.found)
+        mode = self.opts.cut_for_stikkar
+        locs: list[Location] = []
         if turned:  # rules §12.3: in order (positions above the zone keep their index)
             for d, c in zip(upper, turned, strict=False):
                 locs.append(Location(f"turned {d - 35}", [d], 1 << c))
         else:
             locs.append(Location("stock", upper, 0, suit, ordered=False))
-        below = turned[len(upper):]
         if zone and not found:  # all looked at: no permanent stikkar (§12.6)
             if turned:
                 for d, c in zip(zone, below, strict=True):
@@ -1260,16 +1371,16 @@ class _Builder:
         elif zone:
             locs.append(Location("cut zone", zone, found | mask_of(below) | inspected, suit,
                                  ordered=False))
-        used = 0
-        for loc in locs:
-            used |= loc.known
-        for loc in locs:
-            loc.allowed &= ~used
-        notes = ["void deal (§4.6)"]
-        if not scan:
-            return WorldSpec(self.setup, me, locs, lambda deck: [], notes=notes)
-        want = 2 if mode == CUT_FOURTH_TWO else 1
-        own = dealt_positions(view.dealer)[me]
+        return locs
+
+    def _void_zone_order(self, zone: list[int], turned: list[Card], below: list[Card],
+                         inspected: Mask) -> Callable[[list[Card]], list[int] | None]:
+        """``actions(deck)`` of a void deal with a cut (rules §12.6): the zone's cards in
+        an order under which the cut finds the stikkar found (and, for the cutter, looks at
+        the cards he inspected; with ``open_suit_selection`` shows the turned order)."""
+        found = mask_of(self.found)
+        want = 2 if self.opts.cut_for_stikkar == CUT_FOURTH_TWO else 1
+        own = dealt_positions(self.view.dealer)[self.me]
 
         def fits(order: tuple[Card, ...]) -> bool:
             got, looked = _cut_scan(order, want)
@@ -1289,7 +1400,113 @@ class _Builder:
             for p, c in zip(zone, ok[r % 24], strict=True):
                 deck[p] = c
             return []
-        return WorldSpec(self.setup, me, locs, order_zone, notes=notes)
+        return order_zone
+
+
+class _Places:
+    """The locations as the constraints name them: the turned prefix, each bundle's
+    locations, and those whose cards the seat knows (it has held them)."""
+
+    def __init__(self, locs: list[_Loc]) -> None:
+        self.locs = locs
+        self.prefix = [k for k, L in enumerate(locs) if L.prefix]
+        by_bundle: dict[str, list[int]] = {}
+        for k, L in enumerate(locs):
+            if L.bundle:
+                by_bundle.setdefault(L.bundle, []).append(k)
+        self.by_bundle = by_bundle
+        self.known = {k for k, L in enumerate(locs) if L.known_origin}
+
+    def in_bundles(self, bs: Iterable[str]) -> set[int]:
+        """The locations of these bundles."""
+        out: set[int] = set()
+        for b in bs:
+            out |= set(self.by_bundle.get(b, ()))
+        return out
+
+
+_Scan = tuple[Callable[[list[Card]], list[tuple[Card, ...]]], int]
+"""The cut zone's possible orders for a view, and the most any four cards have."""
+
+
+def _filler(setup: DealSetup, view: StyrivoltView, ids: list[int | None], hidden_at: list[int],
+            layouts: list[list[tuple[list[int], Mask]]],
+            scan: _Scan | None) -> Callable[[list[Card]], list[int] | None]:
+    """``actions(deck)``: the merged locations laid out again, then the choices below
+    drawn from the order of the seat's own dealt positions (uniform, and irrelevant to
+    every view): an order of the cut zone (rules §12.6), each hidden discard (§8.3 step 6);
+    a rank beyond the last whole multiple of the choices is refused."""
+    own = dealt_positions(view.dealer)[view.seat]
+    later = _held_later(view, hidden_at)
+    total = factorial(len(own))
+    last = hidden_at[-1] if hidden_at else -1
+    plain = [a for a in ids if a is not None]
+
+    def fill(deck: list[Card]) -> list[int] | None:
+        for parts in layouts:
+            _lay_out(deck, parts)
+        if not hidden_at and scan is None:
+            return plain
+        u = lehmer([deck[p] for p in own])
+        modulus = 1
+        if scan is not None:  # rules §12.6: an order of the cut zone
+            most = _order_zone(deck, u, scan)
+            if most is None:
+                return None
+            modulus = most
+        if not hidden_at:
+            return plain if u < total // modulus * modulus else None
+        got = _draw_discards(setup, deck, ids, later, last, u, modulus)
+        if got is None:
+            return None
+        out, modulus = got
+        if u >= total // modulus * modulus:
+            return None
+        return out
+    return fill
+
+
+def _order_zone(deck: list[Card], u: int, scan: _Scan) -> int | None:
+    """Lay the cut zone out in the order number ``u`` (modulo the most orders) among those
+    the view allows (rules §12.6); returns that modulus, or None when ``u`` names none."""
+    orders, most = scan
+    cards = [deck[p] for p in range(44, 48)]
+    fits = orders(cards)
+    r = u % most
+    if r >= len(fits):
+        return None
+    for p, c in zip(range(44, 48), fits[r], strict=True):
+        deck[p] = c
+    return most
+
+
+def _draw_discards(setup: DealSetup, deck: list[Card], ids: list[int | None],
+                   later: dict[int, Mask], last: int, u: int,
+                   modulus: int) -> tuple[list[int], int] | None:
+    """The history with each other seat's ``DISCARD ??`` filled in (rules §8.3 step 6):
+    the world replayed to the discard, and a card of the taker's hand (those seen later
+    aside) chosen by ``u // modulus``.  Returns the actions and the grown modulus, or None
+    when the world cannot be replayed."""
+    out: list[int] = []
+    state = setup.deal(deck)
+    try:
+        for i, a in enumerate(ids):
+            if a is None:
+                t = state.to_act
+                if t is None:
+                    return None
+                hand = state.hands[t]  # type: ignore[attr-defined]
+                pool = cards_of(hand & ~later[i])
+                if not pool:
+                    return None
+                a = DISCARD0 + pool[(u // modulus) % len(pool)]
+                modulus *= len(pool)
+            out.append(a)
+            if i < last:
+                state.apply(a)
+    except StikkError:
+        return None
+    return out, modulus
 
 
 def _cut_scan(order: tuple[Card, ...], want: int) -> tuple[list[Card], Mask]:
