@@ -210,3 +210,25 @@ def test_the_plate_opposite_stays_inside_the_felt(server: Server, page: Page) ->
         return {top: r.top + parseFloat(s.borderTopWidth)}; }""")
     box = plate.bounding_box()
     assert box is not None and box["y"] >= inner["top"], (box, inner)
+
+
+def test_the_game_over_box_holds_the_last_deal(server: Server, page: Page) -> None:
+    """Issue 15 §7: "Game over" covered "Deal N is over", so the last deal's summary could only
+    be read after dismissing it.  The box now holds that deal's score and tricks, and no
+    summary waits beneath it."""
+    made = server.table("romanian-whist(players=3)", ["random"] * 3, seed=16)
+    tid = made["id"]
+    for _ in range(300):
+        if server.api("GET", f"/api/tables/{tid}")["over"]:
+            break
+        page.wait_for_timeout(100)
+    page.goto(server.url + f"/table/{tid}#watch")
+    box = page.get_by_test_id("game-over")
+    expect(box).to_be_visible()
+    last = box.get_by_test_id("last-deal")
+    expect(last).to_be_visible()
+    assert "Deal 21" in last.inner_text() and "Round 21 of 21" in last.inner_text()
+    expect(last.get_by_test_id("deal-score")).to_be_visible()
+    assert page.get_by_test_id("deal-summary").count() == 0
+    assert "Winner" in box.get_by_test_id("winners").inner_text() or \
+        "Shared win" in box.get_by_test_id("winners").inner_text()

@@ -150,7 +150,7 @@ function draw(msg) {
   page.dealsSeen = deals.length;
   if (msg.over && !page.overShown) {
     page.overShown = true;
-    showGameOver(ctx, ended);
+    showGameOver(ctx, ended ?? (deals.length ? deals[deals.length - 1] : null));
   } else if (ended) {
     showDealSummary(ended, ctx);
   }
