@@ -134,6 +134,7 @@ def define(prefix: str, templates: Mapping[str, str]) -> None:
             if name is not None and (spec or "").split(":")[0] not in _KINDS:
                 raise ValueError(f"message {mid!r}: unknown kind {spec!r} of field {name!r}")
         CATALOGUE[mid] = template
+        _PARSED.pop(mid, None)
 
 
 # -- parameters -----------------------------------------------------------------------------------
@@ -156,17 +157,33 @@ def suit(s: int) -> str:
 
 # -- rendering ------------------------------------------------------------------------------------
 
+Piece = tuple[str, str | None, str, list[str]]
+"""A template parsed: literal text, then the field's name (None: none), kind and arguments."""
+_PARSED: dict[str, list[Piece]] = {}
+
+
+def _pieces(mid: str) -> list[Piece]:
+    """The template of ``mid``, parsed once (a server renders thousands of messages)."""
+    pieces = _PARSED.get(mid)
+    if pieces is None:
+        try:
+            template = CATALOGUE[mid]
+        except KeyError:
+            raise KeyError(f"no message {mid!r} in the catalogue") from None
+        pieces = []
+        for literal, name, spec, _ in _FORMATTER.parse(template):
+            kind, *args = (spec or "").split(":")
+            pieces.append((literal, name, kind, args))
+        _PARSED[mid] = pieces
+    return pieces
+
+
 def _render(msg: Msg, voice: Voice, out: list[tuple[str, str | None]]) -> None:
-    try:
-        template = CATALOGUE[msg.id]
-    except KeyError:
-        raise KeyError(f"no message {msg.id!r} in the catalogue") from None
-    for literal, name, spec, _ in _FORMATTER.parse(template):
+    for literal, name, kind, args in _pieces(msg.id):
         if literal:
             out.append((literal, None))
         if name is None:
             continue
-        kind, *args = (spec or "").split(":")
         try:
             value = msg.params[name]
         except KeyError:
