@@ -551,3 +551,17 @@ def test_a_move_number_out_of_range_names_the_range() -> None:
     assert session._parse("5", state, view, one) == "there is no move 5: the only move is number 1"
     assert session._parse("5", state, view, two) == \
         "there is no move 5: type a move number from 1 to 2"
+
+
+def test_the_help_states_the_score_formula_in_play() -> None:
+    """Issue 15: the help always said "Exact bid: 5 + bid", wrong under
+    score_formula=cardsPlusBid (rules §10.2); it now says what the explainer says."""
+    for formula, words in (("fivePlusBid", "An exact bid scores 5 + bid"),
+                           ("cardsPlusBid", "An exact bid scores the cards dealt + bid")):
+        answers = iter(["h", "q"])
+        console = screen()
+        play_game(make_game(f"romanian-whist(players=3,score_formula={formula})"), seed=1,
+                  console=console, input_fn=lambda p: next(answers))
+        help_text = " ".join(text_of(console).split("How to answer", 1)[1].split())
+        assert words in help_text
+        assert "5 + bid" not in help_text or formula == "fivePlusBid"
