@@ -36,12 +36,8 @@ from stikk.games.bauernstoss import (
     TRUMP0,
     BauernstossState,
 )
-from stikk.terminal.bauernstoss import (
-    BauernstossRenderer,
-    hand_order,
-    tally,
-    tally_count,
-)
+from stikk.games.bauernstoss.explain import held
+from stikk.terminal.bauernstoss import BauernstossRenderer, tally, tally_count
 from stikk.terminal.play import TableSession, parse_seats, play_game
 from terminal_support import random_table
 
@@ -102,7 +98,7 @@ def line_at(text: str, pos: int) -> str:
     return text[start:end if end >= 0 else len(text)]
 
 
-_HEADER = re.compile(r"Game (\d+) · deal (\d+) · dealer ")
+_HEADER = re.compile(r"Deal (\d+) · Game (\d+) · ")
 
 
 def deal_segments(out: str) -> list[str]:
@@ -260,11 +256,11 @@ def test_scripted_game_is_played_to_its_end(scripted: dict[str, Any]) -> None:
     assert scripted["record"]["deals"][0]["actions"][:5] == [
         "BID 5 H", "PASS", "MIT 5 S", "PASS", "TIE_PARTNER"]
     side = SIDES.index(m.winner[0])
-    names = "you & seat 2" if side == 0 else "seat 1 & seat 3"
-    verdict = "You and your partner win!" if side == 0 else "Your opponents win."
-    last = [ln for ln in scripted["out"].splitlines() if " wins the game " in ln]
-    assert last == [f"Team {SIDES[side]} ({names}) wins the game {m.marks[side]} : "
-                    f"{m.marks[1 - side]}! {verdict}"]
+    names = "Your side (you and seat 2)" if side == 0 else "Side B (seat 1 and seat 3)"
+    last = [ln for ln in scripted["out"].splitlines()
+            if " wins the game " in ln and " : " in ln]
+    assert last == [f"{names} wins the game {m.marks[side]} : {m.marks[1 - side]} "
+                    "(rules §9.5)"]
 
 
 def test_hand_is_sorted_jacks_first_then_trumps_first(scripted: dict[str, Any]) -> None:
@@ -302,17 +298,17 @@ def test_forced_bid_and_refused_pass(scripted: dict[str, Any]) -> None:
     """Rules §6.3 rule 3: with 1–3 jacks and no number bid yet, PASS is missing and a typed
     pass is refused with the engine's reason."""
     seg = flat(scripted["segments"][0])
-    assert ("PASS is not offered: you hold 2 jacks and nobody has bid a number yet, so you "
-            "must bid (rules §6.3).") in seg
+    assert ("Not allowed: pass — you hold 2 jacks and nobody has bid a number yet: you must "
+            "bid (rules §6.3 rule 3)") in seg
     assert "✗ Not allowed: you hold 2 jacks and nobody has bid a number yet: you must bid" in seg
     at = seg.index("Your choices:")
     choices = seg[at:seg.index("Type ", at)]
     assert "pass" not in choices
     # count(h, s) = jacks + cards of s (§6.1): hearts 2 + 3 = 5, clubs 2 + 2 = 4, spades 3
-    assert "bid 5 with ♥ hearts as trumps — J♣ J♥ A♥ 10♥ K♥" in choices
-    assert "bid 4 with ♣ clubs as trumps" in choices
-    assert "bid 3 with ♠ spades as trumps" in choices
-    assert "You bid 5 with ♥ hearts as trumps (only you know the suit)." in seg
+    assert "bid 5 with hearts as trumps — J♣ J♥ A♥ 10♥ K♥ (rules §6.2)" in choices
+    assert "bid 4 with clubs as trumps — J♣ J♥ 8♣ 7♣" in choices
+    assert "bid 3 with spades as trumps" in choices
+    assert "You bid 5 with hearts as trumps (only you know the suit) (rules §6.2)" in seg
 
 
 def test_commands_answer_without_changing_the_game(scripted: dict[str, Any]) -> None:
@@ -329,13 +325,14 @@ def test_partners_tie_is_explained_and_decided(scripted: dict[str, Any]) -> None
     """Rules §6.7 / Engine decision 5: tied partners, the earlier speaker decides."""
     seg = flat(scripted["segments"][0])
     assert ("Bidding over: partners you and seat 2 are tied at 5; you spoke first and decide "
-            "who declares (rules §6.7).") in seg
-    assert "You and your partner seat 2 are tied at 5. You spoke first" in seg
+            "who declares (rules §6.7)") in seg
+    assert ("Partners you and seat 2 are tied at 5; you spoke first and decide who declares; "
+            "nothing else may be said (rules §6.7)") in seg
     assert "TIE_SELF: you declare, and your own suit becomes trumps" in seg
-    assert "TIE_PARTNER: your partner seat 2 declares, with his suit" in seg
+    assert "TIE_PARTNER: your partner seat 2 declares, with his own suit" in seg
     assert "You let seat 2 declare (TIE_PARTNER)" in seg
-    assert ("Bidding over: seat 2 (your partner, team A) declares with 5 trumps; trumps are "
-            "♠ spades.") in seg
+    assert ("Bidding over: seat 2 (your side) declares with 5 trumps; trumps are ♠ spades "
+            "(rules §6.7)") in seg
 
 
 def test_small_solo_by_the_player(scripted: dict[str, Any]) -> None:
@@ -348,17 +345,17 @@ def test_small_solo_by_the_player(scripted: dict[str, Any]) -> None:
     assert "Small Solo: name trumps, swap a card with your partner, win all 8 tricks" in seg
     assert "You bid a Small Solo!" in seg
     assert "you plays" not in seg and "you sits" not in seg
-    assert "Bidding over: you play a Small Solo against team B (seat 1 & seat 3); seat 2 " \
-           "sits out" in seg
+    assert "Bidding over: you play a Small Solo against side B; seat 2 sits out" in seg
     assert "♣ clubs as trumps — you would hold 6 trumps: J♣ J♠ J♥ A♣ 10♣ K♣" in seg
-    assert "You name ♣ clubs as trumps." in seg
-    assert "give your partner seat 2 one card — a jack goes face up" in seg
-    assert "You give 7♠ to seat 2 (face down)." in seg
-    assert "Seat 2 returns A♦ to you and sits out." in seg
+    assert "You name ♣ clubs as trumps" in seg
+    assert "you give seat 2 one card — a jack goes face up" in seg
+    assert "You give 7♠ to seat 2 (face down)" in seg
+    assert "Seat 2 returns A♦ to you and sits out" in seg
     assert re.search(r"seat 2 \(random\)\s+A\s+5\s+–\s+partner, sits out", seg)
-    assert "You must win every trick; seat 2 sits out (rules §7.2)." in seg
-    assert ("You won every trick: the Small Solo is made, so team A scores 8 marks "
-            "(rules §9.3).") in seg
+    assert ("At stake: 8 marks — you must win every trick; seat 2 sits out (rules §7.2.5, "
+            "§9.3)") in seg
+    assert "Result: A +8 (Small Solo by you, made)" in seg
+    assert "you won every trick: the Small Solo is made, 8 marks (rules §9.3)" in seg
     res = replay(scripted["path"].read_text())["deals"][1]["result"]
     assert res["contract"] == "small_solo" and res["score"] == [8, 0]
 
@@ -369,14 +366,14 @@ def test_partners_small_solo_keeps_the_face_down_card_hidden(scripted: dict[str,
     seg = flat(scripted["segments"][2])
     entry = scripted["record"]["deals"][2]
     assert entry["actions"][:4] == ["SMALL_SOLO", "TRUMP C", "GIVE 8C", "RETURN JH"]
-    assert "Seat 2 gives you a card face down." in seg
-    assert "Seat 2 gave you a card face down (you may not look at it)." in seg
+    assert "Seat 2 gives you a card face down (rules §7.2.2)" in seg
+    assert "Seat 2 gave you a card face down (not to be looked at)" in seg
     assert mentions(seg, parse_card("8C")) == []
-    at = seg.index("Return: ")
+    at = seg.index("Your choices:", seg.index("gave you a card face down"))
     ret = seg[at:seg.index("Type the move", at)]
-    assert ret.count("[") == 8  # his original eight
-    assert "You return J♥ to seat 2 and sit out." in seg
-    assert "against team B (seat 1 & seat 3); you sit out (rules §6.5, §7.2)." in seg
+    assert ret.count("[") == 8 and ret.count("return ") == 8  # his original eight
+    assert "You return J♥ to seat 2 and sit out" in seg
+    assert "against side B; you sit out (rules §6.5, §7.2)" in seg
 
 
 def test_no_hidden_card_is_shown_before_it_is_public(scripted: dict[str, Any]) -> None:
@@ -505,7 +502,7 @@ def parse_sheets(out: str) -> list[dict[str, Any]]:
 
 
 def check_sheets(out: str, sheets: list[dict[str, Any]], final: dict[str, Any]) -> None:
-    shown = [s for s in parse_sheets(out) if out.rfind("— result", 0, s["at"]) >
+    shown = [s for s in parse_sheets(out) if out.rfind("Result: ", 0, s["at"]) >
              out.rfind("Score sheet", 0, s["at"])]
     assert len(shown) == len(sheets) > 0  # one sheet after every deal
     for drawn, sheet in zip(shown, sheets, strict=True):
@@ -523,8 +520,9 @@ def check_sheets(out: str, sheets: list[dict[str, Any]], final: dict[str, Any]) 
 
 
 def check_results(out: str, record: dict[str, Any]) -> None:
-    """Each result's card points match the tricks, and the chalk sentence agrees (§9.2)."""
-    res_blocks = out.split("— result")[1:]
+    """Each result's card points and tricks match the deal, and the chalk parts agree with the
+    rule (§9.2)."""
+    res_blocks = out.split("Result: ")[1:]
     results = replay(json.dumps(record))["deals"]
     assert len(res_blocks) == len(results)
     chalk: str | None = None
@@ -537,12 +535,15 @@ def check_results(out: str, record: dict[str, Any]) -> None:
             pts[t["winner"] % 2] += sum(TEN_POINTS.get(c[0], 0) for _, c in t["plays"])
         side = 0 if r["score"][0] else 1
         if r["contract"] == "throw_in":
-            assert "Thrown in: no marks" in block
+            assert block.startswith("thrown in") and "thrown in: no marks" in block
             continue
         assert pts == r["card_points"]
-        assert f"Card points: A {pts[0]} in " in block and f"· B {pts[1]} in " in block
+        tricks = [sum(r["tricks"][s] for s in (x, x + 2)) for x in (0, 1)]
+        for x, name in enumerate(("Your side", "Side B")):
+            assert f"{name} {pts[x]} " in block, (name, block)
+        assert f"Tricks taken: side A {tricks[0]} · side B {tricks[1]} (rules §8.2)" in block
         marks = r["score"][side]
-        assert f"team {SIDES[side]} scores {marks} mark" in block
+        assert block.startswith(f"{SIDES[side]} +{marks}")
         if r["contract"] == "ordinary":
             if chalk is None:  # rules §9.1: the first deal, the team dealt JC
                 hands = deal_hands(entry["deck"], entry["dealer"])
@@ -550,17 +551,18 @@ def check_results(out: str, record: dict[str, Any]) -> None:
             c = SIDES.index(chalk)
             if pts[c] >= 42:
                 assert side == c
-                assert (f"Team {chalk} had the chalk and needed 42: it took {pts[c]}, so it "
-                        "keeps the chalk (rules §9.2).") in block
+                assert (f"had the chalk and took {pts[c]} card points, at least the 42 it "
+                        "needed: keeps the chalk (rules §9.2)") in block
             else:
                 assert side == 1 - c
-                assert (f"Team {chalk} had the chalk but took only {pts[c]} (< 42): team "
-                        f"{SIDES[side]}, with {pts[side]} ≥ 79, takes it (rules §9.2).") in block
-            tricks = sum(r["tricks"][s] for s in (side, side + 2))
-            expect = 3 if tricks == 8 else 2 if pts[side] >= 91 else 1
+                assert (f"took {pts[side]} card points, the side with the chalk only {pts[c]} "
+                        "(under its 42): takes the chalk (rules §9.2)") in block
+                assert (f"had the chalk but took only {pts[c]} card points, under the 42 it "
+                        "needed: loses the chalk (rules §9.2)") in block
+            expect = 3 if tricks[side] == 8 else 2 if pts[side] >= 91 else 1
             assert marks == expect
-            assert ("Schwarz" in block) == (tricks == 8)
-            assert ("Schneider" in block) == (tricks < 8 and pts[side] >= 91)
+            assert ("Schwarz" in block) == (tricks[side] == 8)
+            assert ("Schneider" in block) == (tricks[side] < 8 and pts[side] >= 91)
         chalk = SIDES[side]
 
 
@@ -623,16 +625,19 @@ def test_four_jacks_in_the_first_deal_is_thrown_in() -> None:
     session, console = make_session(script, decks=[deck], dealer=0)
     assert session.run() == 0
     out = text_of(console)
-    assert "You hold all four jacks: you may not bid a number (rules §6.3); pass." in out
-    assert "You hold the jack of clubs, but no Solo may be bid in the first deal" in out
+    assert ("Not allowed: bid 8 ♣ — the holder of all four jacks may not bid a number (option "
+            "four_jacks_may_bid_number) (rules §6.3 rule 2)") in flat(out)
+    assert ("Not allowed: Big Solo — no Solo in the first deal of a game (rules §6.5)"
+            in flat(out))
     assert "Everybody passed: the deal is thrown in." in out
-    assert "Thrown in: no marks" in out
+    assert "Result: thrown in" in out and "thrown in: no marks" in out
     sheet = session.sheets[0]  # type: ignore[attr-defined]
     assert sheet["marks"] == [0, 0] and sheet["chalk"] is None and sheet["first_deal"] is True
     assert "Deals: 1: thrown in" in out
-    assert "Game 1 · deal 2 · dealer seat 1 (random)" in out  # §3.2: the next player deals
+    assert "Deal 2 · Game 1 · first deal · dealer seat 1" in out  # §3.2: the next deals
     assert "You left the table." in out
-    assert "Game not finished: marks A 0, B 0 (first to 20)." in out
+    assert ("Game not finished: Marks: A 0 · B 0, first to 20 (rules §9.5) · no chalk yet"
+            in flat(out))
 
 
 def test_mit_not_offered_is_explained_and_typing_shorthands() -> None:
@@ -647,14 +652,32 @@ def test_mit_not_offered_is_explained_and_typing_shorthands() -> None:
                                      bots={1: ["BID 4 C"]})
     assert session.run() == 0
     out = text_of(console)
-    assert "High number: 4 — seat 1." in out
+    assert "High number: 4 — seat 1 (rules §6.3)" in out
     # diamonds: JS JH JD 7D counts 4, lowest 7 -> no mit (§6.4); spades JS JH JD TS -> lowest 10
-    assert "mit 4 with ♦ is not offered: your lowest trump 7♦ could not win the tie" in out
-    assert "mit 4 with ♠ spades as trumps (equals the high number; your lowest trump 10♠)" in out
+    assert ("Not allowed: mit 4 ♦ — mit 4 ♦ could not win the tie: your lowest trump 7♦ is not "
+            "above the lowest an opponent tied at 4 may hold (rules §6.4)") in flat(out)
+    assert ("mit 4 with spades as trumps (equal to the high number; your lowest trump 10♠)"
+            in out)
     # "b4" is ambiguous here: spades and diamonds both count 4
     assert "'b4' is not a move" in out
     assert session.match.state is not None and session.match.state.history[:3] == [
         BID0 + 2 * 4 + 0, PASS, PASS]
+
+
+def test_a_compared_tie_is_told_to_you_in_your_voice() -> None:
+    """Rules §6.7 rule 3: seats 0, 2 and 3 tie at 4 and name their lowest trumps; the player
+    at seat 0 reads "you name K" (it once said "you names K")."""
+    deck = deck_for(3, {0: "JC AC TC KC 7H 7S 7D QS", 1: "8C AS KS 8S 9H AD KD 9D",
+                        2: "JH JS AH KH TS 9S QD 8D", 3: "JD QC 9C 7C QH TH 8H TD"})
+    script = Script(["b4c", "q"])
+    session, console = make_session(script, decks=[deck], dealer=3,
+                                    bots={2: ["MIT 4 H"], 3: ["MIT 4 H"]})
+    assert session.run() == 0
+    out = flat(text_of(console))
+    assert ("Tie at 4, settled by the lowest trumps: you name K, seat 2 concedes, seat 3 "
+            "concedes (rules §6.7)") in out
+    assert "you names" not in out.lower()
+    assert "Bidding over: you (your side) declare with 4 trumps; trumps are ♣ clubs" in out
 
 
 def test_jack_overtaking_is_explained() -> None:
@@ -674,10 +697,10 @@ def test_jack_overtaking_is_explained() -> None:
     r.show_table(match, view, moves)
     out = text_of(console)
     assert [a for a, _ in moves] == [parse_card("JC")]
-    assert ("You must follow trumps, and overtake the jack in the trick with a higher jack "
-            "(rules §8.1).") in out
-    assert "Trick 1 of 8: seat 3 J♦" in out
-    assert "Trumps: ♥ hearts · declared by seat 3 (team B, bid 4)" in out
+    assert ("You must follow trumps and overtake the jack in the trick with a higher jack: you "
+            "may play J♣ (rules §8.1)") in flat(out)
+    assert "Trick 1 of 8 · seat 3 led" in out and "On the table: seat 3 J♦" in out
+    assert "Trumps: ♥ hearts · declared by seat 3 (side B), bid 4 (rules §6.7)" in out
     assert hand_line(out) == sym("JC QH 9H  AC TC KC  AS TS")
 
 
@@ -716,10 +739,10 @@ def test_parse_move_shorthands() -> None:
 def test_hand_order_helper_against_rules() -> None:
     """Rules §2.3 by hand: hearts trumps J♣ J♠ J♥ J♦ A♥ 10♥ K♥ Q♥ 9♥ 8♥ 7♥."""
     every = sum(1 << c for c in parse_cards("JD 7H JC AH 9H JS KH TH QH 8H JH"))
-    assert [card_symbol(c) for c in hand_order(every, 2)] == (
+    assert [card_symbol(c) for g in held(every, 2) for c in g] == (
         "J♣ J♠ J♥ J♦ A♥ 10♥ K♥ Q♥ 9♥ 8♥ 7♥".split())
     h = sum(1 << c for c in parse_cards("KC TC 9S JD JC 7H AH TH"))
-    assert [card_symbol(c) for c in hand_order(h, None)] == (
+    assert [card_symbol(c) for g in held(h, -1) for c in g] == (
         "J♣ J♦ 10♣ K♣ A♥ 10♥ 7♥ 9♠".split())
     assert tally(0) == "" and tally(5) == "卌" and tally(7) == "卌 ||"
     assert all(tally_count(tally(n)) == n for n in range(40))
@@ -738,8 +761,8 @@ def test_bots_play_a_whole_game_the_same_twice(tmp_path: Path) -> None:
         assert status == 0
         runs.append(text_of(console))
     assert runs[0] == runs[1]
-    assert "Bidding: seat " in runs[0]  # one line per bidding when nobody plays
-    assert re.search(r"Team [AB] \(seat \d & seat \d\) wins the game \d+ : \d+!", runs[0])
+    assert "Bidding over: " in runs[0]  # the bidding's outcome when nobody plays
+    assert re.search(r"Side [AB] \(seat \d and seat \d\) wins the game \d+ : \d+", runs[0])
     assert replay(path.read_text())["match"]["over"] is True
 
 

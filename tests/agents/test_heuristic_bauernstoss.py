@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from stikk.agents.heuristics.bauernstoss import BauernstossHeuristic
+from stikk.agents.heuristics.bauernstoss import BauernstossHeuristic, _Table
 from stikk.agents.random_agent import RandomAgent
 from stikk.arena import comparison, run_arena
 from stikk.cards import format_card, parse_card
 from stikk.games import make_game
 from stikk.games.bauernstoss import Bauernstoss, BauernstossState
-from stikk.games.bauernstoss.tables import PACK
+from stikk.games.bauernstoss.tables import JACKS, PACK
 
 # The conformance rows of tests/test_conformance.py (PRESETS["bauernstoss"]): every option
 # and the preset; Bauernstoss is always four players.
@@ -370,3 +370,18 @@ def test_card_helper_sanity() -> None:
     deck = deck_for({0: "JD AH TH KH 9H 7C 8S 9D"}, dealer=3)
     assert deck[:4] == ["JD", "AH", "TH", "KH"] and deck[16:20] == ["9H", "7C", "8S", "9D"]
     assert sorted(map(parse_card, deck)) == sorted(PACK)
+
+
+def test_passes_before_any_number_show_no_jack_even_after_my_own_pass() -> None:
+    """Rules §6.3 rule 3, read by ``implies.implied`` for the heuristic as for the sampler:
+    seat 0 (V) and then seat 1 pass before anybody has bid a number, so neither holds a jack;
+    seat 3's pass after seat 2's bid shows nothing.  (The heuristic once stopped reading at
+    its own pass and missed seat 1's.)"""
+    hands = {0: "AC TC KC QC 9C 8C 7C AS", 1: "TS KS QS 9S 8S 7S AD TD",
+             2: "JC JS JH AH TH KH QH 9H"}
+    state = deal(hands, actions=("PASS", "PASS", "BID 8 H", "PASS"))
+    assert state.to_act == 0 and state.trump == 2
+    view = state.view(0)
+    table = _Table(view, 2, state.game.options)
+    assert table.voidcards[1] & JACKS == JACKS
+    assert table.voidcards[3] & JACKS == 0

@@ -27,13 +27,14 @@ import pytest
 
 from stikk.agents.base import DealSetup
 from stikk.agents.sampling import world_sampler, world_spec
-from stikk.agents.sampling.bauernstoss import BauernstossSpec, Counted, play_exclusions
+from stikk.agents.sampling.bauernstoss import BauernstossSpec, Counted
 from stikk.agents.sampling.core import AssignmentSampler, Location, SamplingError
 from stikk.cards import Mask, cards_of, mask_of, parse_card, parse_cards
 from stikk.core.errors import StikkError
 from stikk.games import make_game
 from stikk.games.bauernstoss import BauernstossState
 from stikk.games.bauernstoss.actions import number_of, parse_action
+from stikk.games.bauernstoss.implies import implied
 from stikk.games.bauernstoss.tables import JACKS, PLAIN, TRUMPS
 from stikk.testing.sampling import (
     check_sound,
@@ -150,7 +151,7 @@ def test_uniform_with_voids_shown() -> None:
     assert seat is not None
     view = state.view(seat)
     assert view.trump is not None
-    shown = play_exclusions(view, "CSHD".index(view.trump), True, False)
+    shown = implied(view, state.game.options).excluded
     assert any(shown[s] for s in range(4) if s != seat)
     result = uniformity_check(state, seat, samples=600, seed=2, limit=5)
     assert result.worlds >= 2 and result.p_value > 0.001, result

@@ -267,7 +267,7 @@ def test_solos_only_for_the_jack_of_clubs_and_not_in_the_first_deal() -> None:
     # seat 3 holds JD, not JC: no Solo for him
     state = run(deal(D1), ["BID 3 C", "PASS", "PASS"])
     assert "BIG_SOLO" not in state.legal_texts()
-    refused(state, "BIG_SOLO", "JC")
+    refused(state, "BIG_SOLO", "jack of clubs")
 
 
 def test_a_solo_ends_the_bidding() -> None:
@@ -313,7 +313,7 @@ def test_chance_example_1_a_seven_is_not_enough_over_an_opponent() -> None:
     }
     state = run(deal(e1), ["BID 4 C"])
     assert state.legal_texts() == ["MIT 4 H", "PASS"]
-    refused(state, "MIT 4 S", "§6.4", "7S")
+    refused(state, "MIT 4 S", "§6.4", "7♠")
 
 
 def test_chance_example_2_partners_four_then_opponents_mit_needs_a_nine() -> None:
@@ -340,7 +340,7 @@ def test_chance_example_4_dealer_after_both_opponents_bid_four_needs_an_eight() 
     state = run(deal(E4), ["BID 4 C", "PASS", "MIT 4 H"])
     assert state.to_act == 3
     assert state.legal_texts() == ["MIT 4 H", "PASS"]
-    refused(state, "MIT 4 C", "§6.4", "7C")
+    refused(state, "MIT 4 C", "§6.4", "7♣")
 
 
 def test_compare_cards_treats_the_partner_like_an_opponent() -> None:

@@ -34,10 +34,11 @@ returns his best card for the soloist: his highest trump (a jack first), else an
 Card play (§8).  The player tracks the cards played, the voids shown (a player who does
 not follow is void in the suit led, and one who neither follows nor trumps has no trumps,
 §8.1), the declarer's trump count (his number bid, §6.2, is his trump count), the players
-without a jack (a pass before any number, §6.3 rule 3), and weighs
-each legal card by the chance its side wins the trick (hypergeometric odds that a later
-opponent holds a higher card or can ruff), the points at stake (§2.2) and what the card is
-worth kept for later (high trumps, aces):
+without a jack (a pass before any number, §6.3 rule 3) — all as
+:func:`~stikk.games.bauernstoss.implies.implied` reads them from the view, the same facts the
+deal sampler and the explanations use — and weighs each legal card by the chance its side
+wins the trick (hypergeometric odds that a later opponent holds a higher card or can ruff),
+the points at stake (§2.2) and what the card is worth kept for later (high trumps, aces):
 
 * the bidding side draws trumps with its top trumps while the opponents may hold trumps;
 * side aces are cashed while they are likely to stand (before the opponents can ruff);
@@ -71,6 +72,7 @@ from typing import Any
 from ...cards import SUITS, Card, Mask, format_card
 from ...core.game import Game
 from ...core.view import View
+from ...games.bauernstoss import Bauernstoss, BauernstossOptions
 from ...games.bauernstoss.actions import (
     BIG_SOLO,
     GIVE0,
@@ -83,11 +85,12 @@ from ...games.bauernstoss.actions import (
     TRUMP0,
     number_of,
 )
+from ...games.bauernstoss.implies import implied
+from ...games.bauernstoss.rules import beats, playable, solo_first_leader
 from ...games.bauernstoss.tables import (
     BEATS,
     EFF,
     FOLLOW,
-    HIGHER_JACKS,
     JACK,
     JACKS,
     JC,
@@ -148,13 +151,6 @@ def _bottom(m: Mask) -> Card:
     return best
 
 
-def _beats(a: Card, w: Card, t: int) -> bool:
-    """Whether card ``a`` beats the trick's winning card ``w`` (rules §8.2)."""
-    eff = EFF[t]
-    ea, ew = eff[a], eff[w]
-    return (ea == ew and STRENGTH[a] > STRENGTH[w]) or (ea == TRUMP and ew != TRUMP)
-
-
 def _power(c: Card, t: int) -> int:
     """A total order for "cheaper" cards: plain cards below trumps, then by strength."""
     return POWER[t][c]
@@ -164,7 +160,7 @@ POWER: tuple[tuple[int, ...], ...] = tuple(
     tuple(STRENGTH[c] + (20 if EFF[t][c] == TRUMP else 0) for c in range(64)) for t in range(4))
 """``POWER[t][c]``: :func:`_power` as a table."""
 BEATERS: tuple[tuple[Mask, ...], ...] = tuple(
-    tuple(sum(1 << d for d in PACK if _beats(d, w, t)) if PACK_MASK >> w & 1 else 0
+    tuple(sum(1 << d for d in PACK if beats(d, w, t)) if PACK_MASK >> w & 1 else 0
           for w in range(64)) for t in range(4))
 """``BEATERS[t][w]``: the cards that beat ``w`` when it wins a trick (rules §8.2)."""
 
@@ -179,43 +175,6 @@ def _extreme(m: Mask, pw: tuple[int, ...], high: bool) -> Card:
         if best < 0 or (p > bp if high else p < bp):
             best, bp = c, p
     return best
-
-
-def legal_mask(hand: Mask, trick: Sequence[Card], t: int, jack_rule: bool,
-               must_beat: bool) -> Mask:
-    """Rules §8.1 (and §11 ``trumpLeadMustBeat``): the cards of ``hand`` that may be played
-    to ``trick`` (the cards already in it, in order)."""
-    if not trick:
-        return hand
-    eff = EFF[t]
-    e = eff[trick[0]]
-    m = hand & FOLLOW[t][e]
-    if m:
-        trumping = e == TRUMP
-    else:
-        m = hand & TRUMPS[t]
-        trumping = bool(m)
-        if not m:
-            return hand
-    if trumping:
-        if jack_rule:
-            top = 4
-            for c in trick:
-                if c & 15 == JACK and c >> 4 < top:
-                    top = c >> 4
-            if top < 4:
-                hj = m & HIGHER_JACKS[top]
-                if hj:
-                    m = hj
-        if must_beat and e == TRUMP:
-            w = trick[0]
-            for c in trick[1:]:
-                if _beats(c, w, t):
-                    w = c
-            b = m & BEATS[t][w]
-            if b:
-                m = b
-    return m
 
 
 # -- hand valuation for the bidding -----------------------------------------------------------
@@ -329,7 +288,7 @@ def _defend(hand: Mask, trick: list[Card], win: Card, mine: bool, t: int, jr: bo
             mb: bool) -> Card:
     """A defender in the simulation: beat the soloist's card with the highest card that
     does, else throw the cheapest."""
-    m = legal_mask(hand, trick, t, jr, mb)
+    m = playable(hand, trick, t, jr, mb)[0]
     pw = POWER[t]
     if not mine:
         b = m & BEATERS[t][win]
@@ -342,12 +301,12 @@ def _solo_follow(hand: Mask, trick: list[Card], win: Card, rest: Mask, t: int, j
                  mb: bool) -> Card:
     """The soloist following with full knowledge: the cheapest card that wins and that the
     defender still to play (``rest``, 0 if none) cannot beat; -1 if none."""
-    m = legal_mask(hand, trick, t, jr, mb) & BEATERS[t][win]
+    m = playable(hand, trick, t, jr, mb)[0] & BEATERS[t][win]
     pw = POWER[t]
     while m:
         c = _extreme(m, pw, False)
         m ^= 1 << c
-        if rest and legal_mask(rest, [*trick, c], t, jr, mb) & BEATERS[t][c]:
+        if rest and playable(rest, [*trick, c], t, jr, mb)[0] & BEATERS[t][c]:
             continue
         return c
     return -1
@@ -368,7 +327,7 @@ def simulate_solo(h0: Mask, h1: Mask, h2: Mask, t: int, leader: int, jr: bool,
             for seat in (1, 2):
                 c = _defend(hands[seat], trick, win, wseat != 0, t, jr, mb)
                 trick.append(c)
-                if _beats(c, win, t):
+                if beats(c, win, t):
                     win, wseat = c, seat
             if wseat != 0:
                 return False
@@ -391,7 +350,7 @@ def simulate_solo(h0: Mask, h1: Mask, h2: Mask, t: int, leader: int, jr: bool,
                 else:
                     c = _defend(hands[seat], trick, win, wseat != 0, t, jr, mb)
                 trick.append(c)
-                if _beats(c, win, t):
+                if beats(c, win, t):
                     win, wseat = c, seat
             if wseat != 0:
                 return False
@@ -412,68 +371,39 @@ class _Table:
     __slots__ = ("decl", "decl_tr", "hand", "me", "nxt", "out", "pool", "size", "t",
                  "void", "voidcards", "weights")
 
-    def __init__(self, view: BauernstossView, t: int,
+    def __init__(self, view: BauernstossView, t: int, opts: BauernstossOptions,
                  weights: tuple[float, ...] = (0.0, 0.0, 3.0, 8.0, 0.3, 0.6),
                  infer_jacks: bool = True) -> None:
         self.t = t
         self.weights = weights
-        eff = EFF[t]
         self.me = view.seat
         self.out = view.sitting_out
         self.nxt = tuple(self._next(s) for s in range(4))
         hand: Mask = view.hand or 0
         self.hand = hand
+        facts = implied(view, opts)
         played = 0
-        n_played = [0, 0, 0, 0]
-        void = [0, 0, 0, 0]  # bit e: void in effective suit e
-        decl = view.declarer if view.contract == "ordinary" else None
-        decl_tr_played = 0
-        tricks = [tuple(c for _, c in tr.plays) for tr in view.tricks]
-        seats = [tuple(s for s, _ in tr.plays) for tr in view.tricks]
-        if view.current_trick:
-            tricks.append(tuple(c for _, c in view.current_trick))
-            seats.append(tuple(s for s, _ in view.current_trick))
-        for cards, who in zip(tricks, seats, strict=True):
-            led = eff[cards[0]]
-            for s, c in zip(who, cards, strict=True):
-                played |= 1 << c
-                n_played[s] += 1
-                e = eff[c]
-                if e != led:
-                    void[s] |= 1 << led
-                    if e != TRUMP:
-                        void[s] |= 1 << TRUMP
-                if s == decl and e == TRUMP:
-                    decl_tr_played += 1
+        for m in facts.played:
+            played |= m
+        void = list(facts.void_suits)  # bit e: void in effective suit e (rules §8.1)
         known_out = 0
         if view.given is not None and self.out is not None and self.me != self.out:
             known_out |= 1 << view.given
         self.pool: Mask = PACK_MASK & ~hand & ~played & ~known_out
-        self.size = [8 - n for n in n_played]
+        self.size = [8 - m.bit_count() for m in facts.played]
         # The declarer's number bid is his trump count (rules §6.2): what he has left.
         self.decl: int | None = None
         self.decl_tr = 0
-        if decl is not None and decl != self.me:
-            said = view.bids[decl]
-            nb = _number_in(said)
-            if nb is not None:
-                self.decl = decl
-                self.decl_tr = max(0, nb - decl_tr_played)
-                if self.decl_tr == 0:
-                    void[decl] |= 1 << TRUMP
+        if facts.declarer_trumps is not None:
+            self.decl, _, self.decl_tr = facts.declarer_trumps
+            if self.decl_tr == 0:
+                void[self.decl] |= 1 << TRUMP
         self.void = void
         self.voidcards = [sum(FOLLOW[t][e] for e in range(5) if v >> e & 1) for v in void]
-        if infer_jacks:
-            # A pass before any number was bid is a pass without a jack (rules §6.3 rules 1-3;
-            # a four-jack holder's pass would have thrown the deal in).
-            number_bid = False
-            for s, text in view.history:
-                if text.startswith("BID"):
-                    number_bid = True
-                elif text == "PASS" and not number_bid and s != self.me:
-                    self.voidcards[s] |= JACKS
-                elif not text.startswith("MIT"):
-                    break
+        if infer_jacks and not facts.four_jacks:
+            # A pass before any number was bid is a pass without a jack (rules §6.3)
+            for s in facts.jackless:
+                self.voidcards[s] |= JACKS
 
     def _next(self, s: int) -> int:
         n = (s + 1) & 3
@@ -539,15 +469,6 @@ class _Table:
         return -self.weights[5] * POINTS[c]
 
 
-def _number_in(said: str | None) -> int | None:
-    if not said:
-        return None
-    parts = said.split()
-    if len(parts) == 3 and parts[0] in ("BID", "MIT") and parts[1].isdigit():
-        return int(parts[1])
-    return None
-
-
 class BauernstossHeuristic:
     """Plays Bauernstoss like a sensible human (module docstring: the tactics)."""
 
@@ -590,7 +511,9 @@ class BauernstossHeuristic:
 
     def __init__(self, game: Game[Any], seed: int | None = None) -> None:
         self.game = game
-        self.opts: Any = game.options
+        if not isinstance(game, Bauernstoss):
+            raise TypeError(f"a Bauernstoss heuristic needs a Bauernstoss game, got {game!r}")
+        self.opts: BauernstossOptions = game.options
         self.seed = 0 if seed is None else seed
         self.rng = random.Random(seed)
         self._solo_cache: dict[tuple[int, int, bool, int], float] = {}
@@ -645,7 +568,7 @@ class BauernstossHeuristic:
             if not can_pass:  # never reached: a forced bidder always has a number (§6.3)
                 return legal[0], f"{self.game.action_text(legal[0])}: my only kind of bid"
             return PASS, "pass: no number to bid (rules §6.3)"
-        tied = _tied(view)
+        tied = [seat for seat, _ in implied(view, self.opts).bidding.tied]
         opp_high = any((s ^ me) & 1 for s in tied)
         partner_high = bool(tied) and not opp_high
 
@@ -780,7 +703,7 @@ class BauernstossHeuristic:
     # -- card play ------------------------------------------------------------------------------
     def _play(self, view: BauernstossView, legal: list[int]) -> tuple[int, str]:
         t = _trump_of(view)
-        tb = _Table(view, t, self.COST, self.INFER_JACKS)
+        tb = _Table(view, t, self.opts, self.COST, self.INFER_JACKS)
         solo = view.contract in ("small_solo", "big_solo")
         if not view.current_trick:
             if solo:
@@ -808,7 +731,7 @@ class BauernstossHeuristic:
         pts = 0
         for s, c in trick:
             pts += POINTS[c]
-            if _beats(c, wcard, t):
+            if beats(c, wcard, t):
                 wseat, wcard = s, c
         later = self._later(view, tb)
         partner = me ^ 2
@@ -817,7 +740,7 @@ class BauernstossHeuristic:
         pick = legal[0]
         details: dict[int, tuple[float, bool]] = {}
         for c in legal:
-            if _beats(c, wcard, t):
+            if beats(c, wcard, t):
                 ws, wc = me, c
             else:
                 ws, wc = wseat, wcard
@@ -844,21 +767,9 @@ class BauernstossHeuristic:
             if best is None or key > best:
                 best, pick = key, c
         p, mine = details[pick]
-        name = format_card(pick)
-        if solo:
-            if me == soloist:
-                return pick, (f"{name}: the cheapest card that wins the trick, a Solo needs "
-                              "every trick (rules §7.2.5)")
-            if mine:
-                return pick, f"{name}: beat the soloist, one trick breaks the Solo (§7.2.5)"
-            return pick, f"{name}: keep my high cards for a trick against the soloist"
-        if mine and p >= 0.5:
-            jack = pick & 15 == JACK and any(c & 15 == JACK for _, c in trick)
-            how = "overtake the jack with" if jack else "take the trick with"
-            return pick, f"{how} {name}: {pts + POINTS[pick]} points (rules §8.1, §8.2)"
-        if not (wseat ^ me) & 1 and p >= 0.75 and POINTS[pick]:
-            return pick, f"{name}: add points to my partner's trick"
-        return pick, f"{name}: my cheapest card, the trick is not mine to win"
+        partner_wins = not (wseat ^ me) & 1
+        return pick, _follow_reason(pick, p, mine, partner_wins, pts, trick,
+                                    None if not solo else me == soloist)
 
     def _lead(self, view: BauernstossView, tb: _Table, legal: list[int]) -> tuple[int, str]:
         t = tb.t
@@ -939,28 +850,37 @@ class BauernstossHeuristic:
         return p
 
 
+def _follow_reason(pick: Card, p: float, mine: bool, partner_wins: bool, pts: int,
+                   trick: Sequence[tuple[int, Any]], soloist: bool | None) -> str:
+    """Why :meth:`BauernstossHeuristic._follow` played ``pick``, which wins the trick for its
+    side with chance ``p`` (``mine``: by itself); ``soloist`` is ``None`` outside a Solo."""
+    name = format_card(pick)
+    if soloist is not None:
+        if soloist:
+            return (f"{name}: the cheapest card that wins the trick, a Solo needs every trick "
+                    "(rules §7.2.5)")
+        if mine:
+            return f"{name}: beat the soloist, one trick breaks the Solo (§7.2.5)"
+        return f"{name}: keep my high cards for a trick against the soloist"
+    if mine and p >= 0.5:
+        jack = pick & 15 == JACK and any(c & 15 == JACK for _, c in trick)
+        how = "overtake the jack with" if jack else "take the trick with"
+        return f"{how} {name}: {pts + POINTS[pick]} points (rules §8.1, §8.2)"
+    if partner_wins and p >= 0.75 and POINTS[pick]:
+        return f"{name}: add points to my partner's trick"
+    return f"{name}: my cheapest card, the trick is not mine to win"
+
+
 def solo_leader(soloist: int, dealer: int) -> int:
-    """Who leads a Solo's first trick (rules §7.2.4) as :func:`simulate_solo` numbers the
-    players: 0 the soloist, 1 the defender after him, 2 the defender before him."""
-    v = (dealer + 1) & 3
-    if soloist == v:
-        return 0
-    return 1 if soloist == dealer else 2
+    """Who leads a Solo's first trick (rules §7.2.4, :func:`.rules.solo_first_leader`) as
+    :func:`simulate_solo` numbers the players: 0 the soloist, 1 the defender after him, 2 the
+    defender before him."""
+    seat = solo_first_leader(soloist, dealer)
+    return 0 if seat == soloist else 1 if seat == (soloist + 1) & 3 else 2
 
 
 def _trump_of(view: BauernstossView) -> int:
     return SUITS.index(view.trump) if view.trump else 0
-
-
-def _tied(view: BauernstossView) -> list[int]:
-    """The seats tied at the high number, in speaking order (rules §6.2)."""
-    tied: list[int] = []
-    for seat, text in view.history:
-        if text.startswith("BID"):
-            tied = [seat]
-        elif text.startswith("MIT"):
-            tied.append(seat)
-    return tied
 
 
 def _own_suit(view: BauernstossView) -> int | None:

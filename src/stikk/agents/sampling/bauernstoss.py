@@ -4,7 +4,9 @@
 eight deck positions are fixed by the dealer alone (a probe deal of the sorted pack gives
 them).  Inside a seat's positions the order changes nothing anybody sees.
 
-**What the seat knows, and the constraint each piece of it becomes.**
+**What the seat knows, and the constraint each piece of it becomes.**  The bidding, the
+passes and the voids a view implies are :func:`~stikk.games.bauernstoss.implies.implied`,
+written once for this sampler, the heuristic and the explanations.
 
 * *Its own eight dealt cards* (its hand and its plays; the Small-Solo soloist adds the card
   he gave and removes the card he got back, the partner adds the card he returned,
@@ -26,7 +28,8 @@ them).  Inside a seat's positions the order changes nothing anybody sees.
 * *Number bids* (§6.1–§6.4).  ``BID n s`` / ``MIT n s`` says ``count(h, s) == n`` with 1–3
   jacks (1–4 under ``fourJacksMayBidNumber``, Engine decision 3), and a MIT under the chance
   rule says the lowest trump of the holding is stronger than the floor the public tie list
-  gives (``minLow``, replayed by :func:`read_bidding`).  The declarer's bid is heard in full
+  gives (``minLow``, replayed by
+  :func:`~stikk.games.bauernstoss.implies.read_bidding`).  The declarer's bid is heard in full
   once he is the declarer (§6.7): his positions split into exactly ``n`` trumps and the
   rest.  Another seat's suit stays private (``BID n ?``), a disjunction over the suits: one
   component of the mixture per suit it may have named, each splitting that seat's positions
@@ -85,15 +88,12 @@ from dataclasses import dataclass
 from itertools import product
 from math import comb
 
-from ...cards import RANKS, SUITS, Card, Mask, cards_of, format_card, parse_card
+from ...cards import SUITS, Card, Mask, cards_of, format_card
 from ...core.view import View
 from ...games.bauernstoss.actions import GIVE0, RETURN0, bid_id, mit_id, parse_action
-from ...games.bauernstoss.options import COMPARE_CARDS
+from ...games.bauernstoss.implies import Bidding, HiddenBid, implied
 from ...games.bauernstoss.state import BauernstossState
 from ...games.bauernstoss.tables import (
-    BEATS,
-    EFF,
-    FOLLOW,
     HIGHER_JACKS,
     JACK,
     JACKS,
@@ -101,7 +101,6 @@ from ...games.bauernstoss.tables import (
     PACK,
     PACK_MASK,
     STRENGTH,
-    TRUMP,
     TRUMPS,
 )
 from ...games.bauernstoss.view import BauernstossView
@@ -112,7 +111,6 @@ from .core import (
     SamplingError,
     WorldSpec,
     positions_of,
-    tricks_played_by,
 )
 
 _JC_BIT = 1 << JC
@@ -139,141 +137,6 @@ def above(floor: int) -> Mask:
 def _rank_card(strength: int, suit: int) -> Card:
     """The non-jack card of ``suit`` with ``lowStrength`` ``strength``."""
     return next(c for c in PACK if c >> 4 == suit and c & 15 != JACK and STRENGTH[c] == strength)
-
-
-# -- what the view says ----------------------------------------------------------------------
-
-@dataclass
-class HiddenBid:
-    """A number bid of another seat whose suit this seat did not hear (rules §6.2)."""
-
-    step: int
-    seat: int
-    mit: bool
-    n: int
-    need: int
-    """Under the chance rule (§6.4) a MIT's lowest trump is stronger than this (-1: free)."""
-    tie: tuple[str, int] | None
-    """The seat's part in a tie settled by comparing lowest trumps (§6.7 rule 3):
-    ``("card", jack)``, ``("rank", strength)`` or ``("concede", best strength so far)``."""
-
-
-@dataclass
-class Bidding:
-    """What the view's bidding says, seat by seat (rules §6.2–§6.7)."""
-
-    passed_early: list[bool]
-    """Passed while no number had been bid yet."""
-    only_passes: bool
-    """Every call so far is a pass."""
-    hidden: list[HiddenBid]
-    shown: dict[int, tuple[int, int, int]]
-    """Another seat's bid heard in full (the declarer's): ``(n, suit, need)``."""
-    tie: dict[int, tuple[str, int]]
-
-
-def read_bidding(view: BauernstossView, every: bool, chance: bool) -> Bidding:
-    """Replay the public side of the bidding: the tie list and its ``minLow`` (rules §6.4).
-
-    ``every``: the chance rule counts the partner as an opponent (``compareCards``, Engine
-    decision 4); ``chance``: ``equalBidRequiresChance``.
-    """
-    passed_early = [False] * 4
-    only_passes = True
-    number_bid = False
-    tied: list[tuple[int, int]] = []  # (seat, minLow)
-    hidden: list[HiddenBid] = []
-    shown: dict[int, tuple[int, int, int]] = {}
-    for i, (seat, text) in enumerate(view.history):
-        parts = text.split()
-        verb = parts[0]
-        if verb == "PASS":
-            passed_early[seat] = not number_bid
-            continue
-        if verb in ("SMALL_SOLO", "BIG_SOLO"):
-            only_passes = False
-            continue
-        if verb not in ("BID", "MIT"):
-            continue
-        only_passes = False
-        n = int(parts[1])
-        need = -1
-        if verb == "BID":
-            tied = [(seat, 0)]
-            number_bid = True
-        else:
-            opp = [m for s, m in tied if every or (s ^ seat) & 1]
-            floor = 0
-            if chance and opp:
-                need = max(opp)
-                floor = need + 1
-            tied.append((seat, floor))
-        if seat == view.seat:
-            continue
-        if parts[2] == "?":
-            hidden.append(HiddenBid(i, seat, verb == "MIT", n, need, None))
-        else:
-            shown[seat] = (n, SUITS.index(parts[2]), need)
-    tie: dict[int, tuple[str, int]] = {}
-    best = -1
-    for seat, named in view.tie_named:
-        if named is None:
-            tie[seat] = ("concede", best)
-        elif len(named) == 2:  # a jack is named as its card
-            c = parse_card(named)
-            tie[seat] = ("card", c)
-            best = STRENGTH[c]
-        else:  # a rank: the strength of any non-jack card of that rank
-            best = STRENGTH[RANKS.index(named)]
-            tie[seat] = ("rank", best)
-    for b in hidden:
-        b.tie = tie.get(b.seat)
-    return Bidding(passed_early, only_passes, hidden, shown, tie)
-
-
-def play_exclusions(view: View, trump: int, jack_rule: bool, must_beat: bool) -> list[Mask]:
-    """Per seat, the cards its plays showed it does not hold (rules §8.1, §11).
-
-    Not following the led effective suit shows a void in it, and not trumping then a void
-    in trumps; a trump played to a trick holding a jack, other than a higher jack, shows no
-    higher jack (``jackOvertakeRule``); under ``trumpLeadMustBeat`` a trump that did not
-    beat the winning trump on a trump lead shows no trump that beats it.  No card enters a
-    hand during the play (the Small-Solo exchange comes before it, §7.2), so each holds to
-    the end of the deal.
-    """
-    out = [0, 0, 0, 0]
-    eff = EFF[trump]
-    follow = FOLLOW[trump]
-    tm = TRUMPS[trump]
-    beats = BEATS[trump]
-    tricks = [t.plays for t in view.tricks]
-    if view.current_trick:
-        tricks.append(view.current_trick)
-    for plays in tricks:
-        lead = plays[0][1]
-        e = eff[lead]
-        win = lead
-        top = lead >> 4 if lead & 15 == JACK else 4
-        for seat, c in plays[1:]:
-            fm = follow[e]
-            if fm >> c & 1:
-                trumping = e == TRUMP
-            else:
-                out[seat] |= fm
-                trumping = bool(tm >> c & 1)
-                if not trumping:
-                    out[seat] |= tm
-            if trumping:
-                if jack_rule and top < 4 and not HIGHER_JACKS[top] >> c & 1:
-                    out[seat] |= HIGHER_JACKS[top]
-                if must_beat and e == TRUMP and not beats[win] >> c & 1:
-                    out[seat] |= beats[win]
-            ec, ew = eff[c], eff[win]
-            if (ec == ew and STRENGTH[c] > STRENGTH[win]) or (ec == TRUMP and ew != TRUMP):
-                win = c
-            if c & 15 == JACK and c >> 4 < top:
-                top = c >> 4
-    return out
 
 
 _BLOCKS: dict[int, list[list[int]]] = {}
@@ -500,19 +363,16 @@ def world_spec(view: View, setup: DealSetup) -> BauernstossSpec:
     assert isinstance(view, BauernstossView)
     opts = setup.game.options
     pos = blocks(setup)
-    bidding = read_bidding(view, opts.partner_tie_resolution == COMPARE_CARDS,
-                           opts.equal_bid_requires_chance)
-    trump = SUITS.index(view.trump) if view.trump else -1
-    played = tricks_played_by(view)
-    excl = (play_exclusions(view, trump, opts.jack_overtake_rule, opts.trump_lead_must_beat)
-            if trump >= 0 else [0, 0, 0, 0])
+    facts = implied(view, opts)
+    bidding = facts.bidding
+    played = list(facts.played)
+    excl = list(facts.excluded)
     roles = _roles(view)
     me = roles.me
     dealt_me = _own_dealt(view, roles, played[me])
     # rules §6.3 rule 2: a pass before any number may hide all four jacks
-    four_possible = (not opts.four_jacks_may_bid_number and bidding.only_passes
-                     and not dealt_me & JACKS)
-    passers = [q for q in range(4) if q != me and bidding.passed_early[q]]
+    four_possible = facts.four_jacks
+    passers = list(facts.jackless)
     bexcl = _bidding_exclusions(bidding, roles, passers, four_possible)
     held = _held(bidding, roles, played, dealt_me)
     parts = _parts(pos, roles, held, excl, bexcl)
@@ -930,5 +790,4 @@ def _jack_choices(option: Option) -> list[Option]:
     return out
 
 
-__all__ = ["BauernstossSpec", "Bidding", "Component", "Counted", "HiddenBid", "above", "blocks",
-           "play_exclusions", "read_bidding", "world_spec"]
+__all__ = ["BauernstossSpec", "Component", "Counted", "above", "blocks", "world_spec"]

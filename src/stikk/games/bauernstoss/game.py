@@ -10,6 +10,7 @@ from ...core.game import Game
 from .actions import NUM_ACTIONS, action_text, parse_action
 from .match import SIDES, BauernstossMatch
 from .options import PARTNERS_AGREE, BauernstossOptions
+from .rules import best_award
 from .state import BauernstossState
 from .tables import PACK
 
@@ -86,10 +87,7 @@ class Bauernstoss(Game[BauernstossOptions]):
         and gives 1 for 60–60, §11); a Solo scores ``soloValueBig`` (Big Solo, always
         possible in a deal after a game's first, §6.5) or ``soloValueSmall`` (when
         ``smallSoloAllowed``), §9.3.  Reached: a Big Solo made (12 by default)."""
-        o = self.options
-        ordinary = max(o.schwarz_marks, 2 if o.schneider_threshold <= 120 else 1)
-        solo = max(o.solo_value_big, o.solo_value_small if o.small_solo_allowed else 0)
-        return 0.0, float(max(ordinary, solo))
+        return 0.0, float(best_award(self.options))
 
     def max_decisions(self) -> int:
         """An ordinary game: four calls (rules §6.2), the tied partners' ``TIE_SELF`` /

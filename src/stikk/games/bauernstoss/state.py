@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards import RANKS, SUIT_NAMES, SUITS, Card, Mask, cards_of, format_card
+from ...cards import RANKS, SUITS, Card, Mask, format_card
 from ...core.game import DealResult, Phase, State, Trick
 from ...core.view import PUBLIC_SEAT
 from .actions import (
@@ -20,25 +20,32 @@ from .actions import (
     TIE_SELF,
     TRUMP0,
     action_text,
-    bid_id,
-    mit_id,
     number_of,
     redacted_text,
 )
-from .options import COMPARE_CARDS, SIXTY_ONE, BauernstossOptions
+from .options import COMPARE_CARDS, SIXTY_ONE
+from .rules import (
+    TRICKS,
+    Part,
+    bid_options,
+    mit_need,
+    ordinary_score,
+    solo_first_leader,
+    solo_score,
+    solos_allowed,
+    speaking_order,
+)
 from .tables import (
     BEATS,
     EFF,
     FOLLOW,
     HIGHER_JACKS,
     JACK,
-    JACKS,
     JC,
     POINTS,
     STRENGTH,
     TRUMP,
     TRUMPS,
-    count,
     ids_of,
     lowest,
 )
@@ -55,42 +62,6 @@ THROW_IN = "throw_in"
 _NEXT4 = (1, 2, 3, 0)
 _TIE_IDS = (TIE_SELF, TIE_PARTNER)
 _TRUMP_IDS = tuple(TRUMP0 + s for s in range(4))
-
-
-def _cards(m: Mask) -> str:
-    return " ".join(map(format_card, cards_of(m))) or "nothing"
-
-
-def ordinary_award(opts: BauernstossOptions, points: tuple[int, int],
-                   tricks: tuple[int, int], chalk: int, *, sixty_one: bool = False,
-                   declarer_side: int = 0) -> tuple[int, int]:
-    """``(scoring side, marks)`` of an ordinary game (rules §9.1–§9.2, §11).
-
-    ``points`` and ``tricks`` are per side ``[A, B]``; ``chalk`` is the side with the chalk
-    (in a game's first deal the side dealt JC).  With ``sixty_one`` (the first deal under
-    ``firstDealRule = sixtyOne``) the side with 61 or more scores, and on 60–60 the side that
-    did not make trumps gets one mark (Engine decision 10).
-    """
-    if sixty_one:
-        if points[0] == points[1]:
-            return 1 - declarer_side, 1
-        scorer = 0 if points[0] > points[1] else 1
-    else:
-        scorer = chalk if points[chalk] >= opts.chalk_holder_threshold else 1 - chalk
-    if tricks[scorer] == 8:  # Schwarz
-        return scorer, opts.schwarz_marks
-    if points[scorer] >= opts.schneider_threshold:  # Schneider
-        return scorer, 2
-    return scorer, 1
-
-
-def solo_award(opts: BauernstossOptions, big: bool, soloist: int,
-               made: bool) -> tuple[int, int]:
-    """``(scoring side, marks)`` of a Solo (rules §9.3): the soloist's side if he won every
-    trick, else the other side."""
-    value = opts.solo_value_big if big else opts.solo_value_small
-    side = soloist & 1
-    return (side if made else 1 - side), value
 
 
 def deal_hands(deck: list[Card] | tuple[Card, ...], dealer: int) -> list[Mask]:
@@ -186,7 +157,7 @@ class BauernstossState(State):
         self.dealt: tuple[Mask, ...] = tuple(self.hands)
         """The hands as dealt (rules §5)."""
         v = (dealer + 1) & 3
-        self.order = (v, (v + 1) & 3, (v + 2) & 3, dealer)
+        self.order = speaking_order(dealer)
         """Speaking order V, V+1, V+2, D (rules §6.2)."""
         self.history: list[int] = []
         self.said: list[int | None] = [None, None, None, None]
@@ -196,7 +167,7 @@ class BauernstossState(State):
         self._number_bid = False
         self._spoken = 0
         self._named: tuple[tuple[int, Card | None], ...] = ()
-        self.solos_allowed = not (first_deal and opts.no_solo_in_first_deal)  # rules §6.1
+        self.solos_allowed = solos_allowed(first_deal, opts)  # rules §6.1
         self.declarer: int | None = None
         self.contract: str | None = None
         self.trump = -1
@@ -240,48 +211,14 @@ class BauernstossState(State):
         return self._lids
 
     def _bid_legal(self, p: int) -> tuple[int, ...]:
-        """Rules §6.3 for the player to speak."""
-        opts = self.game.options
-        h = self.hands[p]
-        j = (h & JACKS).bit_count()
-        if j == 0:  # rule 1
-            return (PASS,)
-        solos = self.solos_allowed
-        if j == 4 and not opts.four_jacks_may_bid_number:  # rule 2
-            return (PASS, BIG_SOLO) if solos else (PASS,)
-        ids = [PASS] if self._number_bid else []  # rule 3: a forced bid until a number
-        high = self.high
-        for s in range(4):
-            n = count(h, s)
-            if n < 2:
-                continue
-            if n > high:
-                ids.append(bid_id(n, s))
-            elif n == high and self._mit_floor(p, s) is not None:
-                ids.append(mit_id(n, s))
-        if solos and h & (1 << JC):  # rules §6.5
-            if opts.small_solo_allowed and j < 4:  # Engine decision 3
-                ids.append(SMALL_SOLO)
-            ids.append(BIG_SOLO)
-        ids.sort()
-        return tuple(ids)
-
-    def _mit_floor(self, p: int, s: int) -> int | None:
-        """The ``minLow`` of ``MIT high s`` by ``p`` (rules §6.4), or ``None`` if it is illegal."""
-        opts = self.game.options
-        if not opts.equal_bid_requires_chance:
-            return 0
-        every = opts.partner_tie_resolution == COMPARE_CARDS  # Engine decision 4
-        opp = [m for seat, _, m in self._tied if every or (seat ^ p) & 1]
-        if not opp:
-            return 0
-        m = max(opp)
-        if STRENGTH[lowest(self.hands[p], s)] > m:
-            return m + 1
-        return None
+        """Rules §6.3 for the player to speak (:func:`.rules.bid_options`)."""
+        return bid_options(self.hands[p], p, self.high, self._number_bid, self._tied,
+                           self.solos_allowed, self.game.options)
 
     def _set_play_legal(self, seat: int) -> None:
-        """Rules §8.1 (and ``trumpLeadMustBeat``, §11) for ``seat``."""
+        """Rules §8.1 (and ``trumpLeadMustBeat``, §11) for ``seat``: :func:`.rules.playable`,
+        inlined for speed from the led suit, the top jack and the winning card the state keeps
+        as the trick grows."""
         m = h = self.hands[seat]
         if self._in_trick:
             e = self._led
@@ -353,7 +290,7 @@ class BauernstossState(State):
         self._winners.append(w)
         self._leader = w
         # Engine decision 6: a Solo stops at the first trick the soloist loses
-        if len(self._winners) == 8 or (self.soloist >= 0 and w != self.soloist):
+        if len(self._winners) == TRICKS or (self.soloist >= 0 and w != self.soloist):
             self._finish()
         else:
             self.to_act = w  # rules §8.2: the winner leads
@@ -371,7 +308,7 @@ class BauernstossState(State):
         """Every non-play action, and every refused action, goes through here."""
         a = self._action_id(action)
         if a not in self._lids:
-            raise self.illegal(a, self._why_illegal(a))
+            raise self.refusal(a)
         phase = self.phase
         if phase is Phase.PLAY:  # e.g. a numpy integer: the play itself is legal
             self.apply(a)
@@ -424,10 +361,8 @@ class BauernstossState(State):
                 self.high = n
                 self._tied = [(seat, s, 0)]
                 self._number_bid = True
-            else:
-                floor = self._mit_floor(seat, s)
-                assert floor is not None
-                self._tied.append((seat, s, floor))
+            else:  # rules §6.4: the chance rule's minLow
+                self._tied.append((seat, s, mit_need(self._tied, seat, self.game.options) + 1))
         self._spoken += 1
         if self._spoken < 4:
             nxt = self.to_act = self.order[self._spoken]
@@ -476,15 +411,13 @@ class BauernstossState(State):
         self._follow = FOLLOW[t]
         self._tmask = TRUMPS[t]
         self._beats = BEATS[t]
-        v = self.order[0]
-        leader = v
+        leader = self.order[0]  # V (rules §7.1)
         if self.soloist >= 0:  # rules §7.2.3–§7.2.4: the partner sits out
             p = self.partner
             self._nxt = tuple((s + 2) & 3 if (s + 1) & 3 == p else (s + 1) & 3
                               for s in range(4))
             self._size = 3
-            if p == v:
-                leader = (self.dealer + 2) & 3
+            leader = solo_first_leader(self.soloist, self.dealer)
         self.phase = Phase.PLAY
         self._play_start = len(self.history)
         self._leader = leader
@@ -492,103 +425,6 @@ class BauernstossState(State):
         h = self.hands[leader]
         self._lmask = h
         self._lids = ids_of(h)
-
-    # -- why an action is refused ----------------------------------------------------------------
-    def _why_illegal(self, a: int) -> str:
-        phase = self.phase
-        if phase is Phase.OVER:
-            return "the deal is over"
-        try:
-            text = action_text(a)
-        except ValueError:
-            return f"no Bauernstoss action has id {a}"
-        verb = text.split()[0]
-        seat: int = self.to_act  # type: ignore[assignment]
-        expected = {
-            Phase.BID: ({"PASS", "BID", "MIT", "SMALL_SOLO", "BIG_SOLO"},
-                        f"it is the bidding: seat {seat} must pass, bid or bid a Solo "
-                        "(rules §6.2)"),
-            Phase.TIE: ({"TIE_SELF", "TIE_PARTNER"},
-                        f"tied partners: seat {seat} must say TIE_SELF or TIE_PARTNER (rules "
-                        "§6.7, Engine decision 5)"),
-            Phase.TRUMP: ({"TRUMP"}, f"the soloist (seat {seat}) must name trumps (rules §7.2.1)"),
-            Phase.PLAY: ({"PLAY"}, f"it is the play: seat {seat} must play a card (rules §8)"),
-        }
-        if phase is Phase.EXCHANGE:
-            want = "GIVE" if seat == self.soloist else "RETURN"
-            if verb != want:
-                return (f"the Small-Solo exchange: seat {seat} must {want} a card "
-                        "(rules §7.2.2)")
-            if want == "GIVE":
-                return f"seat {seat} does not hold {format_card(a - GIVE0)} (rules §7.2.2)"
-            return (f"the partner returns one of his original eight cards, not "
-                    f"{format_card(a - RETURN0)} (rules §7.2.2, §12.9); he was dealt "
-                    + _cards(self.dealt[seat]))
-        verbs, why = expected[phase]
-        if verb not in verbs:
-            return why
-        if phase is Phase.BID:
-            return self._why_bid(seat, a)
-        return self._why_play(seat, a)
-
-    def _why_bid(self, seat: int, a: int) -> str:
-        opts = self.game.options
-        h = self.hands[seat]
-        j = (h & JACKS).bit_count()
-        if a == PASS:
-            return (f"you hold {j} jack{'s' if j > 1 else ''} and nobody has bid a number yet: "
-                    "you must bid (rules §6.3 rule 3)")
-        if a in (SMALL_SOLO, BIG_SOLO):
-            if not self.solos_allowed:
-                return "no Solo in the first deal of a game (rules §6.5)"
-            if not h & (1 << JC):
-                return "only the holder of JC may bid a Solo (rules §6.5)"
-            if j == 4:
-                return "the holder of all four jacks may bid only Big Solo (rules §6.3, §6.5)"
-            return "Small Solo is not played here (option small_solo_allowed, rules §11)"
-        if j == 0:
-            return "without a jack you may only pass (rules §6.3 rule 1)"
-        if j == 4 and not opts.four_jacks_may_bid_number:
-            return ("the holder of all four jacks may not bid a number (rules §6.3 rule 2, "
-                    "option four_jacks_may_bid_number)")
-        nb = number_of(a)
-        assert nb is not None
-        n, s = nb
-        c = count(h, s)
-        if n != c:
-            return (f"the number must be your count of {SUIT_NAMES[s]}: {c} (your jacks and "
-                    f"{SUIT_NAMES[s]}, rules §6.1–§6.2)")
-        if c < 2:
-            return "a bid needs at least two trumps (rules §6.3)"
-        if a < MIT0:
-            return (f"a BID must exceed the high number {self.high} (rules §6.3); "
-                    f"MIT {self.high} equals it")
-        if n != self.high:
-            return f"MIT must equal the high number {self.high} (rules §6.3)"
-        return (f"MIT {n} {SUITS[s]} could not win the tie (rules §6.4): your lowest trump "
-                f"{format_card(lowest(h, s))} is not above the lowest an opponent tied at "
-                f"{n} may hold")
-
-    def _why_play(self, seat: int, c: int) -> str:
-        h = self.hands[seat]
-        if not h >> c & 1:
-            return f"seat {seat} does not hold {format_card(c)}"
-        e = self._led
-        follow = h & self._follow[e]
-        name = "trumps" if e == TRUMP else SUIT_NAMES[e]
-        if follow and not follow >> c & 1:
-            return f"you must follow {name} (rules §8.1): you hold {_cards(follow)}"
-        trumps = h & self._tmask
-        if not follow and trumps and not trumps >> c & 1:
-            return (f"you have no {name} and must trump (rules §8.1): you hold "
-                    + _cards(trumps))
-        top = self._top_jack
-        higher = h & self._tmask & HIGHER_JACKS[top] if top < 4 else 0
-        if self._jack_rule and higher and not higher >> c & 1:
-            return ("a jack is in the trick and you play a trump: you must overtake it with a "
-                    "higher jack (rules §8.1): you hold " + _cards(higher))
-        return ("trumps were led: you must beat the highest trump (option trump_lead_must_beat, "
-                "rules §11): you may play " + _cards(self._lmask))
 
     # -- what the deal produced ------------------------------------------------------------------
     @property
@@ -641,30 +477,33 @@ class BauernstossState(State):
         return next(s for s in range(4) if self.dealt[s] >> JC & 1) & 1
 
     def _score(self) -> DealResult:
+        """The deal's marks in parts (rules §9.1–§9.4, §11; :mod:`.rules`)."""
         opts = self.game.options
         contract = self.contract
         if contract == THROW_IN:  # Engine decision 7
             extras: dict[str, Any] = {"trump": None, "declarer": None, "contract": THROW_IN,
                                       "card_points": [0, 0]}
-            return DealResult((0, 0, 0, 0), (0, 0), extras)
+            nothing: tuple[Part, ...] = (("thrown_in", 0),)
+            return DealResult((0, 0, 0, 0), (0, 0), extras, (nothing, nothing))
         pts = (self.points[0], self.points[1])
         side_tricks = (self.won[0] + self.won[2], self.won[1] + self.won[3])
         if contract == ORDINARY:
             sixty_one = self.first_deal and opts.first_deal_rule == SIXTY_ONE
             chalk = self.jack_of_clubs_side() if self.first_deal else self.chalk
             assert chalk is not None, "the chalk is set once a game's first deal is scored"
-            scorer, marks = ordinary_award(opts, pts, side_tricks, chalk,
-                                           sixty_one=sixty_one,
-                                           declarer_side=self.declarer & 1)  # type: ignore[operator]
+            scorer, marks, won, lost = ordinary_score(
+                opts, pts, side_tricks, chalk, sixty_one=sixty_one,
+                declarer_side=self.declarer & 1)  # type: ignore[operator]
         else:
-            scorer, marks = solo_award(opts, contract == BIG, self.soloist,
-                                       self.won[self.soloist] == 8)
+            scorer, marks, won, lost = solo_score(opts, contract == BIG, self.soloist,
+                                                  self.won[self.soloist] == TRICKS)
         self._scorer = scorer
         score = [0, 0]
         score[scorer] = marks
         extras = {"trump": SUITS[self.trump], "declarer": self.declarer, "contract": contract,
                   "card_points": list(pts)}
-        return DealResult(tuple(self.won), tuple(score), extras)
+        parts = (won, lost) if scorer == 0 else (lost, won)
+        return DealResult(tuple(self.won), tuple(score), extras, parts)
 
     # -- copies and views ------------------------------------------------------------------------
 
