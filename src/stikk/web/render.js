@@ -293,17 +293,21 @@ function seatTableNode(seats, mySeat) {
   return el("table", { class: "seat-table" }, el("thead", {}, head), el("tbody", {}, ...rows));
 }
 
-/** A finished deal's score in words: a row per side with the cells, the points and how they
- *  were made, then the notes. */
+/** A finished deal's score in words: a row per side with the cells and the points, under it
+ *  how they were made (on a line of its own, so that a phone need not squeeze it), then the
+ *  notes. */
 export function dealScoreNode(score) {
-  const heads = ["", ...score.head.map((h) => h.text), "points", ...score.after_head.map((h) => h.text), "how"];
-  const rows = score.sides.map((side) => el("tr", { "data-side": side.side },
-    el("td", { class: "name" }, side.name),
-    ...side.cells.map((c) => el("td", { class: "n" }, cellNode(c))),
-    el("td", { class: `n ${side.total > 0 ? "good" : side.total < 0 ? "bad" : ""}` },
-       side.total > 0 ? `+${side.total}` : cellNode(side.total)),
-    ...side.after.map((c) => el("td", { class: "n" }, cellNode(c))),
-    el("td", { class: "how" }, ...joinNodes(side.parts.map((p) => msgNode(p.msg)), "; "))));
+  const heads = ["", ...score.head.map((h) => h.text), "points", ...score.after_head.map((h) => h.text)];
+  const rows = score.sides.flatMap((side) => [
+    el("tr", { "data-side": side.side, class: "side-row" },
+      el("td", { class: "name" }, side.name),
+      ...side.cells.map((c) => el("td", { class: "n" }, cellNode(c))),
+      el("td", { class: `n ${side.total > 0 ? "good" : side.total < 0 ? "bad" : ""}` },
+         side.total > 0 ? `+${side.total}` : cellNode(side.total)),
+      ...side.after.map((c) => el("td", { class: "n" }, cellNode(c)))),
+    el("tr", { class: "how-row" },
+      el("td", { class: "how", colspan: heads.length },
+         ...joinNodes(side.parts.map((p) => msgNode(p.msg)), "; ")))]);
   return el("div", { class: "deal-score", "data-testid": "deal-score" },
     msgNode(score.title, "h3"),
     el("table", { class: "score-table" }, el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", {}, h)))),
