@@ -553,15 +553,19 @@ def test_a_move_number_out_of_range_names_the_range() -> None:
         "there is no move 5: type a move number from 1 to 2"
 
 
+def _script(answers: list[str]) -> Callable[[str], str]:
+    it = iter(answers)
+    return lambda prompt: next(it)
+
+
 def test_the_help_states_the_score_formula_in_play() -> None:
     """Issue 15: the help always said "Exact bid: 5 + bid", wrong under
     score_formula=cardsPlusBid (rules §10.2); it now says what the explainer says."""
     for formula, words in (("fivePlusBid", "An exact bid scores 5 + bid"),
                            ("cardsPlusBid", "An exact bid scores the cards dealt + bid")):
-        answers = iter(["h", "q"])
         console = screen()
         play_game(make_game(f"romanian-whist(players=3,score_formula={formula})"), seed=1,
-                  console=console, input_fn=lambda p: next(answers))
+                  console=console, input_fn=_script(["h", "q"]))
         help_text = " ".join(text_of(console).split("How to answer", 1)[1].split())
         assert words in help_text
         assert "5 + bid" not in help_text or formula == "fivePlusBid"

@@ -288,8 +288,9 @@ _KINDS: dict[str, Writer] = {
     "verb": _plain(lambda v, a, voice: a[0] if v == voice.you else a[1]),
     "poss": _plain(lambda v, a, voice: "your" if v == voice.you else f"seat {v}'s"),
     "owner": _plain(lambda v, a, voice: "yours" if v == voice.you else f"seat {v}'s"),
-    "sideverb": _plain(lambda v, a, voice: a[0] if (voice.is_you_side(v) if voice.partnership
-                                                      else v == voice.you) else a[1]),
+    # "your side" is one subject, so it takes the third person; a side that is a seat is you
+    "sideverb": _plain(lambda v, a, voice: a[0] if not voice.partnership and v == voice.you
+                       else a[1]),
     "count": _plain(_count),
     "signed": _plain(_signed),
     "num": _plain(_num),
