@@ -37,6 +37,8 @@ WORTHLESS = "KD QC QS QH QD 8C 8H 8D 5C 5S 5H 5D".split()
 SHOWN = [parse_card(t) for t in RANKING + SPECIAL + WORTHLESS]
 RISKABLE = ("KH", "8S")  # DK-9.1, award order within a set DK-9.5
 HONOUR = {"KH": "Brus", "8S": "Galhund"}
+SIDES4 = ["Your side (seats 0+2)", "Side B (seats 1+3)"]
+"""The heaps of sticks of four players with the human at seat 0, his side first (DK-3.1)."""
 
 _CARD_RE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([♣♠♥♦CSHD])(?![0-9A-Za-z])")
 
@@ -116,9 +118,30 @@ def card_mentions(text: str) -> list[tuple[int, Card]]:
     return out
 
 
+RULE_LINES = ("Ranking", "When a 7 is led", "Then, without a stock", "A 7 was led",
+              "Honours still out", "Honours not yet played", "[bold]Rules in short",
+              "Rules in short", "Risk K♥ (the Brus)")
+"""Lines that name cards by the rules, not by where they are: the ranking reminders (DK-2,
+DK-6.3, DK-12.13), the honours still out of the viewer's sight and the help."""
+RULE_PHRASES = (" was then ", "only K♥ and 8♠")
+"""The same within a line: what a risk said of the risker's hand then (DK-9.2), and the
+cards that can ever be risked (DK-9.1)."""
+
+
 def public_lines(text: str) -> str:
-    """The screen without the ranking reminders, which name every beating card as such."""
-    return "\n".join(line for line in text.split("\n") if "Ranking" not in line)
+    """One write to the screen without what names cards by the rules: a write that begins
+    with one of :data:`RULE_LINES` (wrapped over several lines or not), and the lines with
+    one of :data:`RULE_PHRASES`.  What is left names cards only where they lie."""
+    if text.lstrip().startswith(RULE_LINES):
+        return ""
+    return "\n".join(line for line in text.split("\n")
+                     if not line.lstrip().startswith(RULE_LINES)
+                     and not any(p in line for p in RULE_PHRASES))
+
+
+def flat(text: str) -> str:
+    """The screen with its lines joined as one text: a long sentence may wrap anywhere."""
+    return " ".join(text.split())
 
 
 class Watched(io.StringIO):
@@ -173,13 +196,14 @@ def run_game(players: int, seed: int, choose: Choose, *, seats: str | None = Non
 
 
 def deal_segments(out: str) -> list[str]:
-    """The screen cut at each deal's header rule (``── Deal N · dealer …``)."""
-    starts = [m.start() for m in re.finditer(r"─ Deal \d+ · dealer", out)]
+    """The screen cut at each deal's header rule (``── Deal N · Dealer …``)."""
+    starts = [m.start() for m in re.finditer(r"─ Deal \d+ · Dealer", out)]
     return [out[a:b] for a, b in zip(starts, [*starts[1:], len(out)], strict=True)]
 
 
 def result_part(seg: str) -> str:
-    at = seg.index(" · result ")
+    """The deal's score in parts and what follows (``The deal dealt by …: the result``)."""
+    at = seg.index(": the result")
     return seg[at:]
 
 
@@ -314,7 +338,9 @@ def test_four_hand_sorted_by_beating_power_as_dealt(four: dict[str, Any]) -> Non
             assert cards == shown_order(cards)
     out = four["out"]
     for name, card in (("Spids", "J♣"), ("Brus", "K♥"), ("Galhund", "8♠")):
-        assert re.search(rf"^Your hand: .*{card} {name}", out, re.M), name
+        # the honours are named on the line under the hand (DK-2.1)
+        assert re.search(rf"^Your hand: .*{card}.*\n  (?:.* · )?{card} {name} \(DK-2\.1\)",
+                         out, re.M), name
 
 
 def test_four_no_hidden_card_is_ever_shown(four: dict[str, Any]) -> None:
@@ -355,10 +381,11 @@ def test_four_multiple_leads_and_risks_typed_naturally(four: dict[str, Any]) -> 
         assert deals[deal]["actions"][index] == text, typed
     assert player.forms == {*Player.MULTI_FORMS, *Player.RISK_FORMS}  # every spelling was used
     out = four["out"]
-    assert "(two tricks' worth)" in out
+    assert "(worth 2 tricks)" in out
     assert re.search(r"\[ ?\d+\] (K♥|8♠) and risk the (Brus|Galhund)", out)
-    assert re.search(r"You lead \S+ \+ \S+: a (double|triple) trick, everyone plays", out)
-    assert re.search(r"You (lead|play) (K♥|8♠).* and risk the (Brus|Galhund)!", out)
+    assert re.search(r"You lead \S+ \+ \S+(?: \+ \S+)?: a multiple trick worth ([23]), "
+                     r"everyone plays \1 cards \(DK-5\.2\)", out)
+    assert re.search(r"You (lead|play) (K♥|8♠).* and risk the (Brus|Galhund) \(DK-9\.1\)", out)
 
 
 def test_four_deal_results_by_the_rules(four: dict[str, Any]) -> None:
@@ -375,18 +402,21 @@ def test_four_deal_results_by_the_rules(four: dict[str, Any]) -> None:
         part = result_part(seg)
         counts = want["count"]
         ws = 0 if counts[0] >= 5 else 1
-        who = ["We", "They"][ws]
+        who, verb = [("Your side", "s"), ("Side B", "s")][ws]  # "your side" is one subject
+        whom = ["your side", "side B"][ws]
         other = counts[1 - ws]
         if want["outcome"] == "storm":
-            assert f"{who} storm the castle: {counts[ws]}–0 (DK-8.2); {who} throw 2 sticks" \
-                in part
+            assert f"{who} storm{verb} the castle, {counts[ws]}–0: {whom} throw{verb} 2 " \
+                   "sticks (DK-8.2)" in flat(part)
         elif want["outcome"] == "five":
-            assert f"{who} take five tricks first: {counts[ws]}–{other} (DK-8.1); {who} " \
-                   f"throw 1 stick" in part
+            assert f"{who} take{verb} five tricks first, {counts[ws]}–{other}: {whom} " \
+                   f"throw{verb} 1 stick (DK-8.1)" in flat(part)
         else:
-            assert "The deal ends at once: a risk point ended the game (DK-10.4)." in part
+            gone = ["your side has", "side B has"][want["sticks"].index(0)]
+            assert f"The deal ends at once: a risk point ended the game, {gone} no stick left " \
+                   "(DK-10.4)" in flat(part)
         seen.add(want["outcome"])
-        drawn = sticks_drawn(part, ["We (seats 0+2)", "They (seats 1+3)"])
+        drawn = sticks_drawn(part, SIDES4)
         for side in (0, 1):
             assert drawn[side] == (want["sticks"][side], sticks[side] - want["sticks"][side],
                                    want["sticks"][side])
@@ -394,10 +424,10 @@ def test_four_deal_results_by_the_rules(four: dict[str, Any]) -> None:
     assert seen == {"storm", "five", "risk"}
     assert sticks == four["session"].match.sheet()["sticks"]
     final = four["out"][four["out"].rindex("End of the game"):]
-    drawn = sticks_drawn(final, ["We (seats 0+2)", "They (seats 1+3)"])
+    drawn = sticks_drawn(final, SIDES4)
     assert [x[0] for x in drawn] == four["session"].match.sheet()["sticks"]
-    winner = "We" if sticks[0] == 0 else "They"
-    assert f"{winner} win the game: all 12 sticks thrown first (DK-10.5)." in final
+    winner = "Your side wins" if sticks[0] == 0 else "Side B wins"
+    assert f"{winner} the game: all 12 sticks thrown first (DK-10.5)" in final
 
 
 def test_four_risk_outcomes_are_shown(four: dict[str, Any]) -> None:
@@ -412,8 +442,9 @@ def test_four_risk_outcomes_are_shown(four: dict[str, Any]) -> None:
         for seat, card, held, scoring in got["risks"]:
             whose = "your" if seat == 0 else f"seat {seat}'s"
             verdict = "held" if held else "was beaten"
+            throws = ["your side throws", "side B throws"][scoring]
             want.append(f"Risk: {whose} {HONOUR[card]} ({card_symbol(parse_card(card))}) "
-                        f"{verdict}: {['We', 'They'][scoring]} throw a stick (DK-9.3)")
+                        f"{verdict}: {throws} 1 stick (DK-9.3)")
     shown = re.findall(r"Risk: .*\(DK-9\.3\)", four["out"])
     assert shown == want
     assert any("your" in w for w in want) and any("seat" in w for w in want)
@@ -431,17 +462,17 @@ def test_four_commands_and_refusals(four: dict[str, Any]) -> None:
     player: Player = four["player"]
     assert player.refused is not None
     assert player.after_refusal == player.refused[1]
-    assert re.search(r"✗ Not allowed: every player plays exactly \d card\(s\) to this trick "
-                     r"\(DK-5\.3\)", out)
+    assert re.search(r"✗ Not allowed: every player plays exactly (\d) cards to this trick, not "
+                     r"1 \(DK-5\.3\)", out)
 
 
 def test_four_trick_in_progress_says_what_must_be_matched(four: dict[str, Any]) -> None:
     """DK-5.3, DK-6.4: the trick on the table, who led it, and how many cards to play."""
     out = four["out"]
-    assert re.search(r"Trick \d+: seat \d led \(a double trick: everyone plays two cards, "
-                     r"worth 2 tricks\)", out)
+    assert re.search(r"Trick \d+: seat \d led a multiple trick: everyone plays 2 cards and it "
+                     r"counts 2 tricks; best so far \S+ \+ \S+ \(seat \d\)", flat(out))
     assert "To take it, play 2 cards that each beat a different card of" in out
-    assert re.search(r"^Tricks this deal: We \d · They \d", out, re.M)
+    assert re.search(r"^Tricks this deal: your side \d · side B \d", out, re.M)
 
 
 def test_four_stock_size_and_draws(four: dict[str, Any]) -> None:
@@ -449,10 +480,12 @@ def test_four_stock_size_and_draws(four: dict[str, Any]) -> None:
     back to three, winner first, so the stock shrinks by four times the trick's value."""
     draws = 0
     for seg in deal_segments(four["out"]):
-        assert "three cards each, 24 to the stock (DK-4)" in seg
+        assert re.search(r"dealt 3 cards each, the dealer first, and leads?; the other 24 "
+                         r"cards are the stock \(DK-4, DK-5\.1\)", flat(seg))
         stock = 24
-        for m in re.finditer(r"^(?:Deal \d+ · dealer .* · stock (\d+) cards|Everyone draws "
-                             r"(\d), (?:you|seat \d) first: .* · stock (\d+))", seg, re.M):
+        for m in re.finditer(r"^(?:.*Dealer (?:you|seat \d) · (\d+) cards? in the stock|"
+                             r"Everyone draws (\d), (?:you|seat \d) first.* · (\d+) cards? left "
+                             r"in the stock)", seg, re.M):
             if m[1] is not None:
                 assert int(m[1]) == stock
             else:
@@ -480,7 +513,7 @@ def test_three_solo_brus_each_for_himself(three: dict[str, Any]) -> None:
     drawn match the sheet; the record replays to the same sheet."""
     assert three["status"] == 0
     out = three["out"]
-    assert "Solo Brus: three players, each for himself (DK-11)." in out
+    assert "Solo Brus: three players, each for himself (DK-11)" in out
     assert three["screen"].leaks == [] and three["screen"].checked > 1500
     rep = replay(three["path"].read_text())
     labels = ["You", "Seat 1", "Seat 2"]
@@ -496,7 +529,9 @@ def test_three_solo_brus_each_for_himself(three: dict[str, Any]) -> None:
         if want["outcome"] == "4-4-4":
             assert "4–4–4: nobody reached five tricks, nobody scores for the deal" in part
         elif want["outcome"] == "risk":
-            assert "The deal ends at once: a risk point ended the game (DK-10.4)." in part
+            gone = ["you have", "seat 1 has", "seat 2 has"][want["sticks"].index(0)]
+            assert f"The deal ends at once: a risk point ended the game, {gone} no stick left " \
+                   "(DK-10.4)" in flat(part)
         else:
             ws = max(range(3), key=lambda s: want["count"][s])
             verb = "storm" if want["outcome"] == "storm" else "take"
@@ -510,7 +545,7 @@ def test_three_solo_brus_each_for_himself(three: dict[str, Any]) -> None:
     assert sticks == three["session"].match.sheet()["sticks"] == rep["match"]["sticks"]
     winner = three["session"].match.winner[0]
     name = "You win" if winner == 0 else f"Seat {winner} wins"
-    assert f"{name} the game: all 12 sticks thrown first (DK-10.5)." in out
+    assert f"{name} the game: all 12 sticks thrown first (DK-10.5)" in out
 
 
 def test_three_typed_plays_are_recorded(three: dict[str, Any]) -> None:
@@ -534,30 +569,35 @@ def test_scripted_pair_lead_and_named_risk(tmp_path: Path) -> None:
     5, J♣ is out of seat 1's hand) offers four forms, and ``8s+kh risk 8s`` risks the Galhund
     only; DK-9.3: seat 1's side takes the trick and throws a stick for it."""
     path = tmp_path / "scripted.json"
-    answers = iter(["5c 9c", "5c 5d", "8s+kh risk 8s", "jc+7h", "qs qh", "q"])
+    answers = iter(["5c 9c", "5c 5d", "8s+kh risk 8s", "jc+7h", "qs qh", "s", "q"])
     game = run_game(4, 1, lambda s, st: next(answers), seats="human,human,human,human",
                     record=path, deck=SCRIPTED)
     out = game["out"]
     assert game["status"] == 0
     assert game["record"]["deals"][0]["actions"] == [
         "PLAY 5C+5D", "PLAY 8S+KH RISK 8S", "PLAY JC+7H", "PLAY QS+QH"]
-    assert "✗ Not allowed: a multiple lead is two or more cards of one rank (DK-5.2)" in out
-    assert "[ 4] 5♣ + 5♦ (two tricks' worth)" in out
+    assert "✗ Not allowed: a multiple lead is two or more cards of one rank: 9♣ 5♣ are not " \
+           "(DK-5.2)" in out
+    assert "[ 4] 5♣ + 5♦ (worth 2 tricks)" in out
     moves = out[out.index("Seat 1, your turn"):]
     moves = moves[:moves.index("Type a move number")]
     labels = re.findall(r"^\s+\[\s*\d+\] (.*)$", moves, re.M)
     assert "K♥ + 8♠ (takes the lead)" in labels
-    assert "K♥ + 8♠ (takes the lead) risking both Brus and Galhund" in labels
-    assert "K♥ + 8♠ (takes the lead) risking K♥ only" in labels
-    assert "K♥ + 8♠ (takes the lead) risking 8♠ only" in labels
+    assert "K♥ + 8♠ (takes the lead) and risk the Brus and the Galhund" in labels
+    assert "K♥ + 8♠ (takes the lead) and risk the Brus only" in labels
+    assert "K♥ + 8♠ (takes the lead) and risk the Galhund only" in labels
     assert "K♥ + Q♣" in labels and "8♠ + Q♣" in labels  # neither beats 5♣ + 5♦ (DK-6.4)
-    assert "Seat 1 plays K♥ + 8♠ (takes the lead) and risks the Galhund!" in out
-    assert "Risk: seat 1's Galhund (8♠) held: Side B throws a stick (DK-9.3)" in out
-    assert re.search(r"Seat 1 takes trick 1 \(two tricks' worth\) with K♥ \+ 8♠\s+tricks: "
-                     r"Side A 0 · Side B 2", out)
+    assert "Seat 1 plays K♥ + 8♠ and risks the Galhund (DK-9.1)" in out
+    assert "Risk: seat 1's Galhund (8♠) held: side B throws 1 stick (DK-9.3)" in out
+    assert "Seat 1 takes trick 1, worth 2, with K♥ + 8♠ · tricks: side A 0 · side B 2" in out
     rep = replay(path.read_text())
     assert rep["state"]["terminal"] is False
     assert game["session"].match.state.view(0).sticks == (12, 11)
+    # issue 15 §8, DK-10.4: the sheet of the unfinished deal already shows the risk's stick
+    assert rep["match"]["sticks"] == [12, 11]
+    sheet = out[out.index("No deal has been finished yet."):]
+    assert sticks_drawn(sheet, ["Side A (seats 0+2)", "Side B (seats 1+3)"]) == [
+        (12, 0, 12), (11, 1, 11)]
 
 
 def test_bare_risk_refused_with_the_engines_reason() -> None:
@@ -569,13 +609,34 @@ def test_bare_risk_refused_with_the_engines_reason() -> None:
     answers = iter(["5c risk", "kh risk", "play KH", "q"])
     game = run_game(4, 1, lambda s, st: next(answers), record=None, deck=deck)
     out = game["out"]
-    assert "Only the Brus (king of hearts) and the Galhund (eight of spades) can be risked " \
-           "(DK-9.1)." in out
     assert game["screen"].leaks == []
-    assert "'5c risk' is not a move, a card or a command" in out
-    assert "✗ Not allowed: no higher card is live: JC played or in your own hand" in out
+    assert "✗ '5c risk' is not a move, a card or a command: nothing in 5♣ can be risked: only " \
+           "K♥ and 8♠ can be (DK-9.1); h for help" in flat(out)
+    assert "✗ Not allowed: You may not risk K♥: J♣ is in your hand (DK-9.2 condition 2)" \
+        in flat(out)
     assert game["session"].match.state.history_text(0, 0) == "PLAY KH"
     assert "and risk the Brus" not in out  # never offered (DK-9.2 condition 2)
+
+
+def test_mistyped_multiple_plays_and_risks_are_told_what_is_wrong() -> None:
+    """Issue 15 §6: ``5c+5s risk`` got a generic parse error listing every action form; it
+    now says which card of the play may not be risked and why, with the rule (DK-9.1: only
+    K♥ and 8♠; DK-5.4: a risk names a card of the play; DK-5.2: one rank, 1 to 4 cards)."""
+    deck = ("5C 5S KH  9S 9H 5D  QS QH QD  6C 6S 6H "
+            "9C 9D AC AS AH AD JS JH JD 6D 7C 7S 7H 7D KC KS KD 8S 8C 8H JC 5H").split()
+    answers = iter(["5c+5s risk", "5c 5s risk 5c", "kh risk 5c", "5c+5c", "5c+kh", "q"])
+    game = run_game(4, 1, lambda s, st: next(answers), record=None, deck=deck)
+    out = flat(game["out"])
+    for typed, reason in (
+            ("5c+5s risk", "nothing in 5♣ 5♠ can be risked: only K♥ and 8♠ can be (DK-9.1)"),
+            ("5c 5s risk 5c", "5♣ cannot be risked: only K♥ and 8♠ can be (DK-9.1)"),
+            ("kh risk 5c", "5♣ is risked but not in the play K♥ (DK-5.4)"),
+            ("5c+5c", "5♣ is named twice")):
+        assert f"✗ '{typed}' is not a move, a card or a command: {reason}; h for help" in out
+    assert "✗ Not allowed: a multiple lead is two or more cards of one rank: K♥ 5♣ are not " \
+           "(DK-5.2)" in out
+    assert "not a Brus action" not in out
+    assert game["screen"].leaks == []
 
 
 def test_automatic_risk_a_plain_card_is_played_with_its_risk(tmp_path: Path) -> None:
@@ -597,7 +658,7 @@ def test_automatic_risk_a_plain_card_is_played_with_its_risk(tmp_path: Path) -> 
     out = screen.getvalue()
     assert re.search(r"\[\s*\d+\] K♥ and risk the Brus\n", out)
     assert not re.search(r"\[\s*\d+\] K♥\n", out)
-    assert "You lead K♥ and risk the Brus!" in out
+    assert "You lead K♥ and risk the Brus (DK-9.1)" in out
 
 
 VARIANTS = [
@@ -633,8 +694,7 @@ def test_variants_sticks_follow_the_sheet(tmp_path: Path, players: int, option: 
     rep = replay(path.read_text())
     assert rep["match"] == session.match.sheet()
     out = screen.getvalue()
-    labels = (["We (seats 0+2)", "They (seats 1+3)"] if players == 4
-              else ["You", "Seat 1", "Seat 2"])
+    labels = SIDES4 if players == 4 else ["You", "Seat 1", "Seat 2"]
     sticks = [3] * len(labels)
     for seg, d in zip(deal_segments(out), rep["deals"], strict=True):
         left = [max(0, a - b) for a, b in zip(sticks, d["result"]["score"], strict=True)]
@@ -683,4 +743,4 @@ def test_quit_writes_a_replayable_record(tmp_path: Path) -> None:
     out = replay(path.read_text())
     assert out["state"]["terminal"] is False
     text = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "The game is not finished: We 12 left · They 12 left." in text
+    assert "The game is not finished. Sticks left: your side 12 · side B 12 (DK-10.1)" in text

@@ -295,10 +295,11 @@ def _play_444(state: BrusState) -> None:
 
 def test_dk_5_5_illegal_plays_are_refused_with_a_reason() -> None:
     state = new(deck=SHORT)
-    with pytest.raises(IllegalActionError, match="does not hold"):
+    with pytest.raises(IllegalActionError, match="You do not hold 5♣"):
         state.apply_text("PLAY 5C")
     play(state, "PLAY 9C+9S+9H")
-    with pytest.raises(IllegalActionError, match=r"exactly 3 card\(s\).*DK-5.3"):
+    with pytest.raises(IllegalActionError,
+                       match=r"exactly 3 cards to this trick, not 1 \(DK-5\.3\)"):
         state.apply_text("PLAY 5C")
     assert state.history and len(state.history) == 1  # unchanged
     with pytest.raises(IllegalActionError, match="turn"):

@@ -51,11 +51,22 @@ from typing import Any
 from ...cards import Card, Mask, format_card, format_cards, suit_cards_table
 from ...core.game import Game
 from ...core.view import View
+from ...games.brus import Brus
 from ...games.brus.actions import NPLAY, RISK_ORDER, play_of
+from ...games.brus.implies import brus_view, first_five, trick_now, unseen
+from ...games.brus.rules import (
+    HIGHER,
+    deal_award,
+    deal_over,
+    deal_void,
+    is_seven_led,
+    ks4_beats,
+    risk_awards,
+    takes_first_five,
+)
 from ...games.brus.tables import (
     BEATS_NORMAL,
     BEATS_SEVEN,
-    HONOURS,
     JC,
     KC,
     KH,
@@ -67,8 +78,6 @@ from ...games.brus.tables import (
     set_beats_table,
 )
 
-_HIGHER: dict[Card, tuple[Card, ...]] = {KH: (JC,), S8: (JC, KH), KC: (KS,)}
-"""The cards that endanger a risked card (DK-9.2, DK-12.7)."""
 _SEVEN_MASK: Mask = sum(1 << c for c in SEVENS)
 _SEVEN_ORDER: tuple[Card, ...] = (KC, *SEVENS)
 """Strength order of the cards that can take a led seven (DK-6.3)."""
@@ -116,10 +125,6 @@ def _set_beats(new: tuple[Card, ...], win: tuple[Card, ...], seven: bool,
     """Whether the set ``new`` beats the set ``win`` (DK-6.4) in a seven-led or a normal
     trick (``key``: the pack's powers), memoized: sets of 3-4 cards try up to 24 pairings."""
     return set_beats_table(new, win, BEATS_SEVEN if seven else BEATS_NORMAL[key])
-
-
-def _play_cards(p: Any) -> tuple[Card, ...]:
-    return (p,) if p.__class__ is int else tuple(p)
 
 
 @lru_cache(maxsize=4096)
@@ -213,15 +218,12 @@ class _DealValue:
         """Counts and first-five side after ``side`` wins a trick of value ``k``."""
         new = list(counts)
         new[side] += k
-        if self.no_stock and not self.jan and ff < 0 and counts[side] < 5 <= new[side] \
-                and sum(new) == new[side]:
+        if self.no_stock and not self.jan and ff < 0 and takes_first_five(new, side, k):
             ff = side
         return tuple(new), ff
 
     def terminal(self, counts: tuple[int, ...]) -> bool:
-        if sum(counts) >= self.total:
-            return True
-        return not self.no_stock and max(counts) >= 5
+        return deal_over(counts, self.total, self.no_stock)
 
     def value(self, counts: tuple[int, ...], ff: int) -> tuple[float, ...]:
         key = (counts, ff)
@@ -230,16 +232,13 @@ class _DealValue:
             return got
         s = self.sides
         pts = [0.0] * s
-        top = max(counts)
-        if not self.no_stock and top >= 5:
-            w = counts.index(top)
-            pts[w] = 2.0 if sum(counts) == top else 1.0
-        elif sum(counts) >= self.total:
-            if self.no_stock and not (s == 3 and counts.count(top) > 1):
-                w = counts.index(top)
-                pts[w] = 2.0 if self.jan and top == sum(counts) else 1.0
-                if ff >= 0:
-                    pts[ff] += 1.0
+        if deal_over(counts, self.total, self.no_stock):
+            players = 3 if s == 3 else 4
+            award = deal_award(counts, players, no_stock=self.no_stock, jan=self.jan)
+            if award is not None:
+                pts[award[0]] = float(award[1])
+            if ff >= 0 and not deal_void(counts, players, self.no_stock):
+                pts[ff] += 1.0
         else:
             for side in range(s):
                 nxt = self.value(*self.after(counts, ff, side, 1))
@@ -315,9 +314,11 @@ class BrusHeuristic:
     """Chance factor that a set beaten once is beaten again by a later player."""
 
     def __init__(self, game: Game[Any], seed: int | None = None) -> None:
-        self.game = game
+        if not isinstance(game, Brus):
+            raise TypeError(f"the Brus heuristic plays Danish Brus, not {game.text}")
+        self.game: Brus = game
         self.rng = random.Random(seed)
-        o: Any = game.options
+        o = game.options
         self.opts = o
         self.n: int = game.players
         self.sides: int = game.num_sides
@@ -333,16 +334,13 @@ class BrusHeuristic:
         self.mine: tuple[tuple[bool, ...], ...] = tuple(
             tuple(self.side[s] == side for s in range(self.n)) for side in range(self.sides))
         """``mine[side][seat]``: whether ``seat`` plays for ``side``."""
-        self.ks4_rule = self.n == 4 and bool(o.honour_beats_ks_fourth)
+        self.ks4_rule = game.ks4  # DK-12.2, four players only (DK-11)
         key = (bool(o.no_stock), bool(o.tens_instead_of_fives))
         self.key = key
         self.power = POWER[key]
         self.beaters = _BEATERS_NORMAL[key]
         self.stronger = _STRONGER[key]
-        pack = 0
-        for c in game.pack():
-            pack |= 1 << c
-        self.pack: Mask = pack
+        self.pack: Mask = game.pack_mask
         # _keep_values: a stikkort keeps by its live beaters, a seven by the live cards that
         # take it when led (scaled by LEAD7), KC and KS by whether sevens / KC are live (one
         # scale for each case); every other card is worthless.
@@ -392,86 +390,32 @@ class BrusHeuristic:
                 + t[3][m >> 48 & 0x1FFF])
 
     def _context(self, view: View) -> _Ctx:
+        """What the view implies (:mod:`stikk.games.brus.implies`): the live cards, the trick
+        in play with its winning set, risks and smæk, the counts and the first five."""
         x = _Ctx()
-        v: Any = view  # a BrusView
+        v = brus_view(view)
+        game = self.game
         seat = v.seat
         x.seat = seat
         x.side = self.side[seat]
         hand = v.hand or 0
         x.hand = hand
         x.hsize = hand.bit_count()
-        played = 0
-        for t in v.tricks:
-            for _, p in t.plays:
-                if p.__class__ is int:
-                    played |= 1 << p
-                else:
-                    for c in p:
-                        played |= 1 << c
-        cur = [(s, (p,) if p.__class__ is int else tuple(p)) for s, p in v.current_trick]
-        for _, cs in cur:
-            for c in cs:
-                played |= 1 << c
-        x.unknown = self.pack & ~played & ~hand
+        x.unknown = unseen(v, game)
         x.unseen = x.unknown.bit_count()
-        x.stock = int(getattr(v, "stock", 0))
-        x.counts = tuple(getattr(v, "trick_counts", (0,) * self.sides))
-        x.ff = self._first_five(view)
+        x.stock = v.stock
+        x.counts = tuple(v.trick_counts)
+        x.ff = first_five(v, game)
+        trick = trick_now(v, game)
+        cur = [(s, cs) for s, cs in trick.sets]
         pos = len(cur)
         x.pos = pos
         x.trick = cur
         x.later = self.later[seat][pos]
-        x.risks = []
-        if not cur:
-            x.k, x.seven, x.w, x.wseat, x.smaek = 1, False, (), -1, None
-            return x
-        lead = cur[0][1]
-        x.k = len(lead)
-        x.seven = (lead[0] & 15) == SEVEN_RANK
-        w = lead
-        ws = cur[0][0]
-        winning = [True]
-        smaek = None
-        oversmaek = self.opts.oversmaek and x.k == 1 and not x.seven
-        for i in range(1, pos):
-            s, cs = cur[i]
-            beats = _set_beats(cs, w, x.seven, self.key) or (
-                self.ks4_rule and self._ks4(cur[:i], cs))
-            if (oversmaek and cs[0] == KH and w[0] == S8 and self.side[s] != self.side[ws]):
-                smaek = (ws, s)
-            if beats:
-                w, ws = cs, s
-            winning.append(beats)
-        x.w, x.wseat, x.smaek = w, ws, smaek
-        risky = getattr(v, "risks", ())
-        if risky:
-            for i, (s, cs) in enumerate(cur):
-                for rs, rc in risky:
-                    if rs == s and rc in cs:
-                        x.risks.append((s, rc, winning[i], i))
+        x.risks = list(trick.risks)
+        x.k, x.seven = trick.k, trick.seven
+        x.w, x.wseat, x.smaek = trick.win, trick.win_seat, trick.smaek
         return x
-
-    def _first_five(self, view: View) -> int:
-        if not self.opts.no_stock or self.opts.jan_replaces_storm:
-            return -1
-        for side, _, kind in getattr(view, "awards", ()):
-            if kind == "first_five":
-                return int(side)
-        counts = [0] * self.sides
-        for t in view.tricks:
-            s = self.side[t.winner]
-            before = counts[s]
-            counts[s] += len(_play_cards(t.plays[0][1]))
-            if before < 5 <= counts[s] and sum(counts) == counts[s]:
-                return s
-        return -1
-
-    def _ks4(self, before: Sequence[tuple[int, tuple[Card, ...]]], cs: tuple[Card, ...]) -> bool:
-        """DK-12.2: the fourth card, an honour, beats KS after 7 led, KC second, KS third."""
-        return (self.n == 4 and bool(self.opts.honour_beats_ks_fourth) and len(before) == 3
-                and len(cs) == 1 and (before[0][1][0] & 15) == SEVEN_RANK
-                and before[1][1] == (KC,) and before[2][1] == (KS,)
-                and bool(HONOURS >> cs[0] & 1))
 
     # -- what cards are worth ----------------------------------------------------------------
     def _keep_values(self, cards: Sequence[Card], live: Mask, pw: tuple[float, ...]
@@ -586,30 +530,19 @@ class BrusHeuristic:
                 smaek: tuple[int, int] | None, mine: tuple[Card, ...], fw: int, fcard: int,
                 pts: list[float]) -> None:
         """Add the risk awards of the trick to ``pts`` if ``fw`` takes it with ``fcard``
-        (DK-9.3, DK-9.4, DK-12.4, DK-12.6)."""
-        side = self.side
-        if smaek is not None:
-            g8, b = smaek
-            r8 = any(c == S8 for _, c, _, _ in risks)
-            rk = any(c == KH for _, c, _, _ in risks)
-            if rk and side[fw] == side[b]:
-                pts[side[b]] += 2
-                return
-            if self.n == 4 and fw == (g8 + 2) % 4:
-                nr = r8 + rk
-                if nr:
-                    pts[side[g8]] += 2 + nr
-                return
-        for seat, c, winning, pos in risks:
-            if winning:
-                pts[side[fw]] += 1
-                continue
-            to = side[seat]
-            if pos < x.pos and any(h in mine for h in _HIGHER[c]):
-                to = x.side
-            elif fcard >= 0 and fcard in _HIGHER[c]:
-                to = side[fw]
-            pts[to] += 1
+        (DK-9.3, DK-9.4, DK-12.4, DK-12.6: :func:`~stikk.games.brus.rules.risk_awards`); a
+        higher honour after a non-winning risk is mine when I play after it and hold one in
+        ``mine``, else ``fcard`` when it is one."""
+
+        def later_higher(seat: int, c: Card, pos: int) -> int:
+            if pos < x.pos and any(h in mine for h in HIGHER[c]):
+                return x.seat
+            if fcard >= 0 and fcard in HIGHER[c]:
+                return fw
+            return -1
+
+        for to, points, _ in risk_awards(self.game, risks, smaek, fw, later_higher):
+            pts[to] += points
 
     def _utility(self, pts: Sequence[float], side: int) -> float:
         own = pts[side]
@@ -631,12 +564,7 @@ class BrusHeuristic:
         for c in hand_cards:
             if (hand & _RANK_COLUMN << (c & 15)).bit_count() > 1:
                 keep[c] += self.PAIR
-        # value of a card drawn from the stock in place of a card played (DK-7.3); the
-        # worthless cards add nothing to the sum, and nobody draws from a short stock
-        draw_value = 0.0
-        if x.unseen and x.stock >= self.n:
-            draw_value = sum(self._keep_values(self._cards_of(live & self.valued), live, pw)
-                             ) / x.unseen
+        draw_value = self._draw_value(x, pw)
         keep_total = sum(keep.values())
         plays: dict[int, list[int]] = {}
         for a in legal:
@@ -680,6 +608,15 @@ class BrusHeuristic:
                         info = (ev, cards, wins, bits, pwin)
         return choice, self._reason(x, choice, info) if explain else ""
 
+    def _draw_value(self, x: _Ctx, pw: tuple[float, ...]) -> float:
+        """The value of a card drawn from the stock in place of a card played (DK-7.3): the
+        mean keeping value of the live cards (the worthless ones add nothing); nobody draws
+        from a short stock."""
+        if not x.unseen or x.stock < self.n:
+            return 0.0
+        live = x.unknown
+        return sum(self._keep_values(self._cards_of(live & self.valued), live, pw)) / x.unseen
+
     def _stake_table(self, x: _Ctx, k: int) -> _Stakes:
         """For a trick of value ``k``, per seat taking it: my utility of the deal value, and
         what one more trick is then worth to me (:meth:`_trick_stake`; 0 if the deal ends,
@@ -718,19 +655,20 @@ class BrusHeuristic:
         value ``cost``) and drawn."""
         k = len(cards)
         if x.pos == 0:
-            seven = (cards[0] & 15) == SEVEN_RANK
+            seven = is_seven_led(cards)
             w, wseat, wins = cards, x.seat, True
         else:
             seven = x.seven
             wins = _set_beats(cards, x.w, seven, self.key) or (
-                self.ks4_rule and self._ks4(x.trick, cards))
+                self.ks4_rule and ks4_beats(self.game, [cs for _, cs in x.trick], cards))
             w, wseat = (cards, x.seat) if wins else (x.w, x.wseat)
         key = (w, wseat)
         got = cache.get(key)
         if got is None:
             if k == 1:
-                ks4 = (self.ks4_rule and seven and x.pos == 2 and w[0] == KS and wins
-                       and x.trick[1][1] == (KC,))
+                # DK-12.2: would an honour played fourth beat my KS played third?
+                ks4 = (self.ks4_rule and wins and x.pos == 2
+                       and ks4_beats(self.game, [*(cs for _, cs in x.trick), w], (JC,)))
                 dist = self._single(w[0], wseat, seven, x, ks4)
             else:
                 dist = self._multi(w, wseat, seven, x)
@@ -789,7 +727,7 @@ class BrusHeuristic:
             if winning:
                 continue
             # DK-12.4: fails if a later opponent holds a higher honour (he will play it)
-            danger = sum(1 for h in _HIGHER[c] if x.unknown >> h & 1)
+            danger = sum(1 for h in HIGHER[c] if x.unknown >> h & 1)
             opp_later = sum(1 for s in x.later if self.side[s] != x.side)
             p_fail = _p_at_least_one(danger, x.unseen, opp_later * x.hsize) if danger else 0.0
             good = [0.0] * self.sides

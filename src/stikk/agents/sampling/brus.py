@@ -14,7 +14,9 @@ own positions hold exactly its own cards (its hand and its plays).
 
 **What narrows the places** (exact unless marked *rejection*: every world is replayed
 through the engine and kept only if the seat's view of it is the real view, so anything
-left out is still enforced, at the cost of rejected draws):
+left out is still enforced, at the cost of rejected draws).  What the view implies is
+:mod:`stikk.games.brus.implies` (also the heuristic's and the explanations'); this module
+turns it into locations:
 
 * *Cards seen.*  The seat's own hand and every card played, each in the positions of the
   seat that played it, and only in positions that seat had received when it played the
@@ -75,14 +77,20 @@ import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Any
 
 from ...cards import Card, Mask, format_card
 from ...core.view import View
 from ...games.brus import Brus, BrusState, BrusView
-from ...games.brus.actions import encode, parse_parts
-from ...games.brus.state import OVERSMAEK
-from ...games.brus.tables import BEATS_SEVEN, JC, KC, KH, KS, S8, SEVEN_RANK, set_beats_table
+from ...games.brus.actions import encode
+from ...games.brus.implies import (
+    Clause,
+    Play,
+    Plays,
+    draws_after_tricks,
+    plays_of,
+    risk_clauses,
+)
+from ...games.brus.tables import KC, KH, S8
 from ..base import DealSetup
 from .core import Location, SamplingError, WorldSpec, positions_of
 
@@ -90,8 +98,6 @@ PACK_SIZE = 36
 """Every Danish pack has 36 cards (DK-1.1, DK-1.2)."""
 NEVER = 1 << 20
 """A deadline no trick reaches (a card still in hand may have come at any time)."""
-HIGHER: dict[Card, tuple[Card, ...]] = {KH: (JC,), S8: (JC, KH), KC: (KS,)}
-"""The cards whose being live makes a risk on the key legal (DK-9.2 condition 2, DK-12.7)."""
 
 Slot = tuple[int, int]
 """``(time, deck position)``: time 0 = dealt, ``t + 1`` = drawn after trick ``t``."""
@@ -156,10 +162,6 @@ class ArrangedSetup(DealSetup):
         return state
 
 
-def _cards(play: Any) -> tuple[Card, ...]:
-    return (play,) if isinstance(play, int) else tuple(play)
-
-
 def _mask(cards: Sequence[Card]) -> Mask:
     m = 0
     for c in cards:
@@ -213,42 +215,21 @@ def _plan(name: str, slots: Sequence[Slot], known: Mask, bounds: dict[Card, tupl
     raise SamplingError(f"{name}: no order of its cards fits the plays and risks seen")
 
 
-@dataclass
-class _Event:
-    """One play of the view's history, with what is public about it."""
-
-    index: int
-    seat: int
-    trick: int
-    pos: int
-    mask: Mask
-    before: Mask
-    """Every card played before this play (DK-9.2 condition 2: "not yet played")."""
-    risked: Mask
-    bare: bool
-    wins: bool
-    seven: bool
-
-
 def world_spec(view: View, setup: DealSetup) -> WorldSpec:
     """Locations: each seat's received positions (split where a risk needs it), the stock."""
     assert isinstance(view, BrusView)
     game = setup.game
     assert isinstance(game, Brus)
-    opts = game.options
     pack = list(game.pack())
     n = view.players
     me = view.seat
     probe = setup.deal(list(pack))
     assert isinstance(probe, BrusState)
-    side = tuple(s % 2 if n == 4 else s for s in range(n))
-    slots, stock, stock_before = _received(view, probe, pack)
+    slots, stock, stock_before = _received(view, game, probe, pack)
     latest = [max(t for t, _ in sl) for sl in slots]
-    seen = _public_plays(view, game)
+    seen = plays_of(view, game)
     actions = [encode(e.mask, [c for c in (KH, S8, KC) if e.risked >> c & 1])
                for e in seen.events]
-    sticks = (_sticks_before(view, probe, seen.events, seen.plays)
-              if opts.no_risk_on_game_point else None)
 
     # -- what the risks (and, under automatic_risk, the plays without one) say -----------------
     hand = view.hand or 0
@@ -256,7 +237,7 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
     for c, s in seen.played_by.items():
         if s == me:
             mine |= 1 << c
-    clauses = _risk_clauses(seen.events, me, game, stock_before, sticks, side)
+    clauses = risk_clauses(view, game, seen, stock_before)
     final, forced = _resolve(clauses, me, mine, hand, seen.played_by, latest)
 
     # -- locations -----------------------------------------------------------------------------
@@ -275,117 +256,32 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
                      lambda deck: actions, notes=notes)
 
 
-def _received(view: BrusView, probe: BrusState,
+def _received(view: BrusView, game: Brus, probe: BrusState,
               pack: list[Card]) -> tuple[list[list[Slot]], list[int], list[int]]:
-    """Which positions each seat received, and when (DK-4.2, DK-7.2 … DK-7.4).
+    """Which positions each seat received, and when (DK-4.2, DK-7.2 … DK-7.4: the draws
+    the view implies, :func:`~stikk.games.brus.implies.draws_after_tricks`).
 
     Returns each seat's slots, the positions still in the stock and the stock's size
     when each trick began (and after the last)."""
     n = view.players
-    hsize = probe.hand_size
     slots: list[list[Slot]] = [[(0, p) for p in positions_of(pack, probe.hands[s])]
                                for s in range(n)]
     dealt = probe.stock_pos
-    drawn = PACK_SIZE - dealt - view.stock
     pos = dealt
-    hs = hsize
     stock_before = [PACK_SIZE - dealt]  # stock size when trick t began
-    for t, trick in enumerate(view.tricks):
-        hs -= len(_cards(trick.plays[0][1]))
-        if pos - dealt < drawn:
-            need = hsize - hs
-            left = PACK_SIZE - pos
-            per = need if left >= n * need else left // n
-            for j in range(n):
-                seat = (trick.winner + j) % n
-                slots[seat] += [(t + 1, pos + i) for i in range(per)]
-                pos += per
-            hs += per
+    for t, (trick, per) in enumerate(zip(view.tricks, draws_after_tricks(view, game),
+                                         strict=True)):
+        for j in range(n):
+            seat = (trick.winner + j) % n
+            slots[seat] += [(t + 1, pos + i) for i in range(per)]
+            pos += per
         stock_before.append(PACK_SIZE - pos)
-    if pos - dealt != drawn:
+    if pos != PACK_SIZE - view.stock:
         raise SamplingError("the stock size does not match the draws of the tricks seen")
     return slots, list(range(pos, PACK_SIZE)), stock_before
 
 
-@dataclass
-class _Plays:
-    """The view's plays, in order, with what is public about them."""
-
-    plays: list[Any]
-    """Each trick's ``(seat, play)`` pairs, the current trick last."""
-    events: list[_Event]
-    played_by: dict[Card, int]
-    trick_of: dict[Card, int]
-
-
-def _public_plays(view: BrusView, game: Brus) -> _Plays:
-    """Every play with its trick, its place in the trick, whether it wins so far (DK-6.1:
-    a seven led changes what beats) and the risks declared with it."""
-    risked_all = _mask([c for _, c in view.risks])
-    plays = [t.plays for t in view.tricks]
-    if view.current_trick:
-        plays.append(view.current_trick)
-    events: list[_Event] = []
-    played_by: dict[Card, int] = {}
-    trick_of: dict[Card, int] = {}
-    before = 0
-    index = 0
-    for t, trick_plays in enumerate(plays):
-        led = _cards(trick_plays[0][1])
-        seven = (led[0] & 15) == SEVEN_RANK  # DK-6.1
-        table = BEATS_SEVEN if seven else game.normal_beats
-        win: tuple[Card, ...] = ()
-        for j, (s, play) in enumerate(trick_plays):
-            cards = _cards(play)
-            m = _mask(cards)
-            wins = j == 0 or set_beats_table(cards, win, table)
-            if wins:
-                win = cards
-            _, _, risk = parse_parts(view.history[index][1])
-            events.append(_Event(index, s, t, j, m, before, m & risked_all, risk is None, wins,
-                                 seven))
-            for c in cards:
-                played_by[c] = s
-                trick_of[c] = t
-            before |= m
-            index += 1
-    return _Plays(plays, events, played_by, trick_of)
-
-
-_Clause = tuple[_Event, list[tuple[Card, bool]]]
-"""``(event, [(card, must be live)])``: a disjunction; a conjunction is several clauses."""
-
-
-def _risk_clauses(events: list[_Event], me: int, game: Brus, stock_before: list[int],
-                  sticks: list[tuple[int, ...]] | None, side: tuple[int, ...]) -> list[_Clause]:
-    """What the risks say (DK-9.2 condition 2, DK-12.7), and under ``automatic_risk`` the
-    plays without one (DK-12.8); the seat's own texts say as much of its own hand (a bare
-    ``RISK``: every riskable card was risked; a named one: not all were, Engine decision 1)."""
-    opts = game.options
-    n = len(side)
-    riskable = game.risk_mask
-    clauses: list[_Clause] = []
-    for e in events:
-        capable = e.mask & riskable
-        if not capable:
-            continue
-        public = {c: _public(c, e, n, opts, stock_before, sticks, side) for c in HIGHER
-                  if capable >> c & 1}
-        for c in public:
-            if e.risked >> c & 1:  # DK-9.2 condition 2 held
-                clauses.append((e, [(h, True) for h in HIGHER[c]]))
-        unrisked = [c for c in public if not e.risked >> c & 1 and public[c]]
-        if opts.automatic_risk or (e.seat == me and e.risked and e.bare):
-            # every riskable card was risked (DK-12.8, Engine decisions 1-2): none of these
-            for c in unrisked:
-                clauses += [(e, [(h, False)]) for h in HIGHER[c]]
-        elif e.seat == me and e.risked and not e.bare:
-            # a named RISK that is not bare: some unrisked card was riskable (Engine decision 1)
-            clauses.append((e, [(h, True) for c in unrisked for h in HIGHER[c]]))
-    return clauses
-
-
-def _resolve(clauses: list[_Clause], me: int, mine: Mask, hand: Mask,
+def _resolve(clauses: list[Clause], me: int, mine: Mask, hand: Mask,
              played_by: dict[Card, int],
              latest: list[int]) -> tuple[list[list[Lit]], dict[Card, int]]:
     """The clauses as literals to enforce (each a disjunction), and the hidden cards found
@@ -418,7 +314,7 @@ def _resolve(clauses: list[_Clause], me: int, mine: Mask, hand: Mask,
     return final, forced
 
 
-def _locations(n: int, me: int, slots: list[list[Slot]], mine: Mask, seen: _Plays,
+def _locations(n: int, me: int, slots: list[list[Slot]], mine: Mask, seen: Plays,
                forced: dict[Card, int], final: list[list[Lit]], hidden: Mask,
                notes: list[str]) -> tuple[list[Location], list[Plan]]:
     """Each seat's received positions, split where a risk needs it (:func:`_split`), with
@@ -545,7 +441,7 @@ def _split(q: int, own: list[Slot], cards_q: Mask, bounds: dict[Card, tuple[int,
                                   [p for t, p in own if t == tau], 0, allowed, ordered=False))
 
 
-def _literal(e: _Event, h: Card, live: bool, me: int, mine: Mask, hand: Mask,
+def _literal(e: Play, h: Card, live: bool, me: int, mine: Mask, hand: Mask,
              played_by: dict[Card, int], forced: dict[Card, int],
              latest: list[int]) -> bool | Lit | None:
     """The literal "``h`` was live for the actor of ``e``" (``live``) or its negation.
@@ -576,59 +472,6 @@ def _literal(e: _Event, h: Card, live: bool, me: int, mine: Mask, hand: Mask,
         else:
             return Lit("T", p, h, t, live)
     return True if is_live == live else None
-
-
-def _public(c: Card, e: _Event, n: int, opts: Any, stock_before: list[int],
-            sticks: list[tuple[int, ...]] | None, side: tuple[int, ...]) -> bool:
-    """Whether the public conditions of DK-9.2 (1, 3, 4, 5) or DK-12.7 held for ``c``."""
-    if e.pos == n - 1:
-        return False  # condition 1: the last card
-    if opts.no_risk_after_stock_empty and not opts.no_stock and not stock_before[e.trick]:
-        return False  # condition 4 (DK-12.3)
-    if sticks is not None and sticks[e.index][side[e.seat]] <= 1:
-        return False  # condition 5 (DK-12.5)
-    if c == KC:
-        return bool(e.seven and e.pos and e.wins)  # DK-12.7
-    return e.wins or bool(opts.risk_nonwinning_honour)  # condition 3, DK-12.4
-
-
-def _sticks_before(view: BrusView, probe: BrusState, events: list[_Event],
-                   plays: list[Any]) -> list[tuple[int, ...]]:
-    """The sticks per side just before each play (DK-10.4: stock-game awards at once).
-
-    Under ``no_stock`` the awards wait for the end of the deal (DK-12.13), so the sticks
-    at the start of the deal hold throughout.
-    """
-    opts = probe.game.options
-    sticks = list(probe.sticks0)
-    out: list[tuple[int, ...]] = []
-    if opts.no_stock:
-        return [tuple(sticks)] * len(events)
-    awards = view.awards
-    ai = 0
-    k = 0
-    finished = len(view.tricks)
-
-    def take(count: int) -> None:
-        nonlocal ai
-        for _ in range(count):
-            if ai < len(awards):
-                to, pts, _ = awards[ai]
-                sticks[to] -= pts
-                ai += 1
-
-    for t, trick_plays in enumerate(plays):
-        r = 0
-        for j, _ in enumerate(trick_plays):
-            e = events[k]
-            out.append(tuple(sticks))
-            if j == 0 and opts.whistle and e.mask.bit_count() >= 3:  # DK-12.9
-                take(1)
-            r += e.risked.bit_count()
-            k += 1
-        if t < finished and r:
-            take(1 if ai < len(awards) and awards[ai][2] == OVERSMAEK else r)  # DK-12.6
-    return out
 
 
 __all__ = ["ArrangedSetup", "world_spec"]

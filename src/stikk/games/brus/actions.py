@@ -25,7 +25,25 @@ from functools import cache
 
 from ...cards import Card, CardError, Mask, format_card, format_cards, parse_cards, sort_key
 from ...core.errors import ActionParseError
+from ...core.explain import Msg, define
+from ...core.explain import cards as card_codes
 from .tables import KC, KH, S8
+
+define("brus", {
+    "p_form": "not a Brus action: a play is written PLAY <card>[+<card>…] "
+              "[RISK [<card>[+<card>]]]",
+    "p_begin": "a Brus action begins with PLAY: {t}",
+    "p_card": "{t}",
+    "p_count": "a play has 1 to 4 cards, not {n}",
+    "p_not_brus": "{c:card} is not a Brus card",
+    "p_twice": "{c:card} is named twice",
+    "p_risk_not_played": "{c:card} is risked but not in the play {m:cards}",
+    "p_not_riskable": "{c:card} cannot be risked: only K♥ and 8♠ can be",
+    "p_risked_twice": "{c:card} is risked twice",
+    "p_nothing": "nothing in {m:cards} can be risked: only K♥ and 8♠ can be",
+    "p_nothing_kc": "nothing in {m:cards} can be risked: only K♥ and 8♠, and K♣ under "
+                    "risk_king_of_clubs, can be",
+})
 
 CIDX: tuple[int, ...] = tuple(
     (c >> 4) * 10 + (c & 15) - 3 if 3 <= (c & 15) <= 12 and c >> 4 < 4 else -1
@@ -139,48 +157,83 @@ def capable_bits(m: Mask, kc: bool) -> int:
     return bits
 
 
-_FORM = "PLAY <card>[+<card>…] [RISK [<card>[+<card>]]]"
+def parse_error(text: str, msg: Msg) -> ActionParseError:
+    """The error for a text that is no Brus action, saying why in words (cards as 10♥)."""
+    return ActionParseError(text, msg.text(), explanation=msg)
 
 
-def parse_parts(text: str) -> tuple[tuple[Card, ...], Mask, list[Card] | None]:
+RISK_WORDS = frozenset({"RISK", "R", "RISKS", "RISKING"})
+"""How a table may write the risk of a play (``kh r``); an action text says ``RISK``."""
+
+
+def parse_parts(text: str, *, table: bool = False
+                ) -> tuple[tuple[Card, ...], Mask, list[Card] | None]:
     """``(cards, mask, risked cards or None for bare RISK … or [] for none)`` of a text.
 
-    The bare form is returned as ``None``; the caller decides what it risks.
+    The bare form is returned as ``None``; the caller decides what it risks.  With
+    ``table``, the shorthand a player types at a table is read as well: the word ``PLAY``
+    may be left out and the risk written as any of :data:`RISK_WORDS`.  Every refusal names
+    the card at fault and the rule (DK-1, DK-5.2, DK-5.4, DK-9.1).
     """
     tokens = text.split()
-    if not tokens or tokens[0].upper() != "PLAY" or len(tokens) < 2:
-        raise ActionParseError(text, f"not a Brus action ({_FORM})")
+    if tokens and tokens[0].upper() == "PLAY":
+        tokens = tokens[1:]
+    elif not table:
+        raise parse_error(text, Msg("brus.p_form", {}, "CONFORMANCE.md §2"))
+    if not tokens:
+        raise parse_error(text, Msg("brus.p_form", {}, "CONFORMANCE.md §2"))
     upper = [t.upper() for t in tokens]
-    i = upper.index("RISK") if "RISK" in upper else len(tokens)
+    words = RISK_WORDS if table else frozenset({"RISK"})
+    i = next((j for j, t in enumerate(upper) if t in words), len(tokens))
     try:
-        cards = parse_cards(" ".join(tokens[1:i]))
+        cards = parse_cards(" ".join(tokens[:i]))
         risk: list[Card] | None = []
         if i < len(tokens):
             risk = parse_cards(" ".join(tokens[i + 1:])) if i + 1 < len(tokens) else None
     except CardError as e:
-        raise ActionParseError(text, str(e)) from None
+        raise parse_error(text, Msg("brus.p_card", {"t": str(e)})) from None
+    m = _play_mask(text, cards)
+    if risk:
+        _check_risk(text, cards, m, risk)
+    return tuple(sorted(cards, key=sort_key)), m, risk
+
+
+def _play_mask(text: str, cards: Sequence[Card]) -> Mask:
+    """The mask of a play's cards: 1 to 4 distinct cards of the pack (DK-1, DK-5.2)."""
     if not 1 <= len(cards) <= 4:
-        raise ActionParseError(text, "a play has 1 to 4 cards (DK-5.2, DK-12.12)")
+        raise parse_error(text, Msg("brus.p_count", {"n": len(cards)}, "DK-5.2, DK-12.12"))
     m = 0
     for c in cards:
         if CIDX[c] < 0:
-            raise ActionParseError(text, f"{format_card(c)} is not a Brus card (DK-1)")
+            raise parse_error(text, Msg("brus.p_not_brus", {"c": format_card(c)}, "DK-1"))
         if m >> c & 1:
-            raise ActionParseError(text, f"{format_card(c)} is named twice")
+            raise parse_error(text, Msg("brus.p_twice", {"c": format_card(c)}))
         m |= 1 << c
-    if risk:
-        seen = 0
-        for c in risk:
-            if not m >> c & 1:
-                raise ActionParseError(text, f"{format_card(c)} is risked but not played "
-                                             "(DK-5.4)")
-            if c not in RISK_BIT:
-                raise ActionParseError(text, f"{format_card(c)} cannot be risked: only KH and "
-                                             "8S (and KC under risk_king_of_clubs) (DK-9.1)")
-            if seen >> c & 1:
-                raise ActionParseError(text, f"{format_card(c)} is risked twice")
-            seen |= 1 << c
-    return tuple(sorted(cards, key=sort_key)), m, risk
+    return m
+
+
+def _check_risk(text: str, cards: Sequence[Card], m: Mask, risk: Sequence[Card]) -> None:
+    """The named risks: cards of the play (DK-5.4) that can be risked (DK-9.1), once each."""
+    seen = 0
+    for c in risk:
+        if not m >> c & 1:
+            raise parse_error(text, Msg("brus.p_risk_not_played",
+                                        {"c": format_card(c), "m": card_codes(cards)}, "DK-5.4"))
+        if c not in RISK_BIT:
+            raise parse_error(text, Msg("brus.p_not_riskable", {"c": format_card(c)}, "DK-9.1"))
+        if seen >> c & 1:
+            raise parse_error(text, Msg("brus.p_risked_twice", {"c": format_card(c)}))
+        seen |= 1 << c
+
+
+def risk_capable(text: str, m: Mask, kc: bool) -> int:
+    """The risk bits of every card of the play ``m`` that can ever be risked (a bare
+    ``RISK``, DK-9.1, DK-12.7); an error naming the play when none can."""
+    bits = capable_bits(m, kc)
+    if not bits:
+        key = "brus.p_nothing_kc" if kc else "brus.p_nothing"
+        raise parse_error(text, Msg(key, {"m": card_codes(m)}, "DK-9.1"))
+    return bits
 
 
 def encode(m: Mask, risk: Iterable[Card]) -> int:
@@ -202,8 +255,5 @@ def parse_action(text: str, *, kc: bool = True) -> int:
     """State-free parse: bare ``RISK`` risks every card of the play that can be risked."""
     _, m, risk = parse_parts(text)
     if risk is None:
-        bits = capable_bits(m, kc)
-        if not bits:
-            raise ActionParseError(text, "nothing in this play can be risked (DK-9.1)")
-        return bits * NPLAY + play_index_of_mask(m)
+        return risk_capable(text, m, kc) * NPLAY + play_index_of_mask(m)
     return encode(m, risk)

@@ -11,7 +11,7 @@ from .actions import NUM_ACTIONS, RISK_MASK_ALL, action_text, parse_action
 from .match import BrusMatch
 from .options import BrusOptions
 from .state import BrusState
-from .tables import BEATS_NORMAL, KC, PACK_FIVES, PACK_TENS
+from .tables import BEATS_NORMAL, BEATS_SEVEN, KC, PACK_FIVES, PACK_TENS
 
 
 class Brus(Game[BrusOptions]):
@@ -51,6 +51,11 @@ class Brus(Game[BrusOptions]):
         self.pack_mask: Mask = m
         self.side: tuple[int, ...] = tuple(s % 2 if n == 4 else s for s in range(n))
         self.normal_beats = BEATS_NORMAL[o.no_stock, o.tens_instead_of_fives]
+        """What each card beats in a normal trick (DK-6.2; DK-12.13 powers without a stock)."""
+        self.seven_beats = BEATS_SEVEN
+        """What each card beats in a seven-led trick (DK-6.3)."""
+        self.hand_size = 4 if o.four_card_brus else 3
+        """Cards dealt to each and drawn back to (DK-4.1, DK-12.12)."""
         self.max_lead = 4 if o.four_card_brus else 3
         self.risk_mask: Mask = RISK_MASK_ALL if o.risk_king_of_clubs \
             else RISK_MASK_ALL & ~(1 << KC)

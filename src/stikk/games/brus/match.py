@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...cards import Card
 from ...core.game import State
 from ...core.match import Match
+from .rules import sticks_after
 from .state import BrusState
 
 if TYPE_CHECKING:
@@ -35,8 +36,7 @@ class BrusMatch(Match):
         assert isinstance(state, BrusState)
         r = state.result()
         assert r is not None
-        for side, points in enumerate(r.score):
-            self.sticks[side] = max(0, self.sticks[side] - points)  # DK-10.1
+        self.sticks = sticks_after(self.sticks, r.score)  # DK-10.1
         done = [side for side, left in enumerate(self.sticks) if left == 0]
         if done:  # DK-10.4: only the award that ended the game can bring a side to 0
             self._winner = [self.game.side_name(done[0]) if self.game.players == 4
@@ -54,4 +54,12 @@ class BrusMatch(Match):
         return None if self._winner is None else list(self._winner)
 
     def sheet_fields(self) -> dict[str, Any]:
+        """``sticks`` per side (CONFORMANCE.md §4): after the last action, so within a deal
+        of the stock game the sticks its awards have already thrown are gone (a risk's as
+        soon as its trick ends, a whistle's at the lead: DK-10.4); the no-stock variant
+        throws a deal's awards only at its end (DK-12.13)."""
+        state = self.state
+        if state is not None and not state.terminal and not self.game.options.no_stock:
+            assert isinstance(state, BrusState)
+            return {"sticks": sticks_after(state.sticks0, state.score)}
         return {"sticks": list(self.sticks)}

@@ -10,26 +10,38 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from ...cards import Card, Mask, cards_of, format_card, format_cards
+from ...cards import Card, CardError, Mask, cards_of, format_cards, parse_cards
 from ...core.errors import ActionParseError
+from ...core.explain import Msg
 from ...core.game import DealResult, Phase, State, Trick
 from ...core.view import PUBLIC_SEAT
 from .actions import (
     CIDX,
     NPLAY,
     RISK_ORDER,
-    capable_bits,
     decode,
     encode,
     format_action,
+    parse_error,
     parse_parts,
     play_index,
     play_index_of_mask,
+    risk_capable,
+)
+from .rules import (
+    AWARD_KINDS,
+    FIRST_FIVE,
+    HIGHER,
+    WHISTLE,
+    deal_award,
+    deal_void,
+    risk_awards,
+    risk_bits,
+    takes_first_five,
 )
 from .tables import (
     BEATS_SEVEN,
     HONOURS,
-    JC,
     KC,
     KH,
     KS,
@@ -41,28 +53,6 @@ from .view import BrusView
 
 if TYPE_CHECKING:
     from .game import Brus
-
-_HIGHER: dict[Card, tuple[Card, ...]] = {KH: (JC,), S8: (JC, KH)}
-"""The honours higher than a riskable honour, highest first (rules §1.4)."""
-
-RISK = "risk"
-"""A risk resolved by DK-9.3 (also DK-9.4, DK-12.7): 1 to the side that took the trick."""
-NONWINNING_RISK = "nonwinning_risk"
-"""A risk that was not winning when made, resolved by DK-12.4: 1 point."""
-OVERSMAEK = "oversmaek"
-"""The Brus-over-Galhund award of DK-12.6 (a) 2 or (b) 3/4 points, instead of DK-9.3."""
-WHISTLE = "whistle"
-"""A lead of 3 (4) cards under ``whistle``: 1 to the leader's side (DK-12.9)."""
-FIRST_FIVE = "first_five"
-"""No-stock: the first five tricks to one side, while the others have none: 1 (DK-12.13)."""
-DEAL = "deal"
-"""The deal won: 1 (DK-8.1, DK-10.2; the no-stock deal winner, DK-12.13)."""
-STORM = "storm"
-"""The deal won by storming the castle: 2 instead of 1 (DK-8.2, DK-10.2)."""
-JAN = "jan"
-"""No-stock under ``jan_replaces_storm``: every trick won, 2 instead of 1 (DK-12.14)."""
-AWARD_KINDS = (RISK, NONWINNING_RISK, OVERSMAEK, WHISTLE, FIRST_FIVE, DEAL, STORM, JAN)
-"""The kinds of award in ``BrusView.awards`` (rules DK-10.2, DK-12)."""
 
 _Cand = tuple[Mask, Any, tuple[Card, ...], bool, int]
 """A legal play: (mask, the play as listed in a trick, its cards, wins now, riskable bits)."""
@@ -157,7 +147,7 @@ class BrusState(State):
         self.history: list[int] = []
         self._seats: list[int] = []
         self.hands = [0] * n
-        self.hand_size = 4 if opts.four_card_brus else 3
+        self.hand_size = game.hand_size
         self._deal()
         self.played = 0
         self.count = [0] * k
@@ -226,7 +216,8 @@ class BrusState(State):
         return list(t)
 
     def _risk_open(self, s: int) -> int:
-        """The riskable cards' mask if DK-9.2 conditions 1, 4 and 5 hold for seat ``s``."""
+        """The riskable cards' mask if DK-9.2 conditions 1, 4 and 5 hold for seat ``s``
+        (:func:`.rules.risk_closed`, inlined for speed)."""
         g = self.game
         if len(self._cur) == self.n - 1:
             return 0
@@ -268,6 +259,7 @@ class BrusState(State):
             low = x & -x
             c = low.bit_length() - 1
             x ^= low
+            # DK-6.5 (rules.beats_now, inlined for speed; ks4: rules.ks4_beats)
             wins = w0 < 0 or bool(table[c] >> w0 & 1) or (ks4 and bool(HONOURS & low))
             if low & rmask:
                 rb = self._single_risk(c, pos, wins)
@@ -290,17 +282,9 @@ class BrusState(State):
 
     def _single_risk(self, c: Card, pos: int, wins: bool) -> int:
         """The riskable bits of a single card ``c`` played at ``pos`` (DK-9.2 conditions 2
-        and 3, DK-12.4: also when not winning under ``risk_nonwinning_honour``)."""
+        and 3, DK-12.4, DK-12.7: :func:`.rules.risk_bits`)."""
         known = self.played | self.hands[self.to_act]  # type: ignore[index]
-        live_jc = not known >> JC & 1
-        ok = wins or self.game.nonwin
-        if c == KH:
-            return 1 if live_jc and ok else 0
-        if c == S8:
-            return 2 if (live_jc or not known >> KH & 1) and ok else 0
-        if pos and self._seven and wins and not known >> KS & 1:  # KC, DK-12.7
-            return 4
-        return 0
+        return risk_bits(1 << c, known, wins, self._seven, pos, self.game.nonwin)
 
     def _multiple_leads(self, cand: dict[int, _Cand], h: Mask, multi: Mask, rmask: Mask) -> None:
         """Add the multiple leads (DK-5.2) of the ranks in ``multi`` (held at least twice):
@@ -308,8 +292,7 @@ class BrusState(State):
         lets its riskable cards be risked."""
         max_lead = self.game.max_lead
         known = self.played | h
-        live_jc = not known >> JC & 1
-        live_kh = not known >> KH & 1
+        nonwin = self.game.nonwin
         while multi:
             low = multi & -multi
             r = low.bit_length() - 1
@@ -320,13 +303,8 @@ class BrusState(State):
                     m = 0
                     for c in cards:
                         m |= 1 << c
-                    rb = 0
                     mm = m & rmask
-                    if mm:
-                        if mm >> KH & 1 and live_jc:
-                            rb |= 1
-                        if mm >> S8 & 1 and (live_jc or live_kh):
-                            rb |= 2
+                    rb = risk_bits(mm, known, True, False, 0, nonwin) if mm else 0
                     cand[play_index(cards)] = (m, cards, cards, True, rb)
 
     def _multiple_follows(self, cand: dict[int, _Cand], h: Mask, rmask: Mask) -> None:
@@ -334,25 +312,17 @@ class BrusState(State):
         (DK-6.5) and what it may risk (DK-9.2, DK-12.4, DK-12.7)."""
         nonwin = self.game.nonwin
         known = self.played | h
-        live_jc = not known >> JC & 1
-        live_kh = not known >> KH & 1
         table = self._table
         win = self._win
-        kc_ok = self._seven and not known >> KS & 1
+        seven = self._seven
+        pos = len(self._cur)
         for cards in combinations(cards_of(h), self._k):
             m = 0
             for c in cards:
                 m |= 1 << c
             wins = set_beats_table(cards, win, table)
-            rb = 0
             mm = m & rmask
-            if mm:
-                if mm >> KH & 1 and live_jc and (wins or nonwin):
-                    rb |= 1
-                if mm >> S8 & 1 and (live_jc or live_kh) and (wins or nonwin):
-                    rb |= 2
-                if mm >> KC & 1 and kc_ok and wins:
-                    rb |= 4
+            rb = risk_bits(mm, known, wins, seven, pos, nonwin) if mm else 0
             cand[play_index(cards)] = (m, cards, cards, wins, rb)
 
     def _risk_ids(self, cand: dict[int, _Cand]) -> tuple[int, ...]:
@@ -404,7 +374,11 @@ class BrusState(State):
         return format_action(cards, bits, bare)
 
     def parse_action(self, text: str) -> int:
-        _, m, risk = parse_parts(text)
+        try:
+            _, m, risk = parse_parts(text)
+        except ActionParseError:
+            self._shorthand(text)
+            raise
         if risk is not None:
             return encode(m, risk)
         pid = play_index_of_mask(m)
@@ -415,11 +389,29 @@ class BrusState(State):
             if i >= 0 and i in self._bare:
                 return self.history[i]
         if not bits:  # nothing is riskable now: name what the text tried to risk
-            bits = capable_bits(m, self.game.options.risk_king_of_clubs)
-        if not bits:
-            raise ActionParseError(text, "nothing in this play can be risked: only KH and 8S "
-                                         "(and KC under risk_king_of_clubs) (DK-9.1)")
+            bits = risk_capable(text, m, self.game.options.risk_king_of_clubs)
         return bits * NPLAY + pid
+
+    def _shorthand(self, text: str) -> None:
+        """A table's shorthand for a play (``5c+5s risk``: cards first) is no action text;
+        raise the error that says what is wrong with the play it names (the card or the risk
+        at fault, DK-1, DK-5.2, DK-5.4, DK-9.1), or how to write it as an action.  Any other
+        text is left to the caller's error."""
+        tokens = text.split()
+        try:
+            if not tokens or tokens[0].upper() == "PLAY":
+                return
+            parse_cards(tokens[0])
+        except CardError:
+            return
+        cards, m, risk = parse_parts(text, table=True)
+        bits = 0
+        if risk is None:
+            bits = risk_capable(text, m, self.game.options.risk_king_of_clubs)
+        elif risk:
+            bits = encode(m, risk) // NPLAY
+        raise parse_error(text, Msg("brus.p_begin", {"t": format_action(cards, bits, risk is None)},
+                                    "CONFORMANCE.md §2"))
 
     # -- applying a play ---------------------------------------------------------------------------
     def apply(self, action: int) -> None:
@@ -463,13 +455,14 @@ class BrusState(State):
                     self._end()
                     return
         else:
+            # DK-12.6: Brus over a winning Galhund (rules.smaek_pair, inlined for speed)
             if play == KH and g.options.oversmaek and self._k == 1 and not self._seven \
                     and self._win[0] == S8 and g.side[s] != g.side[self._wseat]:
-                self._smaek = (self._wseat, s)  # DK-12.6: Brus over a winning Galhund
+                self._smaek = (self._wseat, s)
             if wins:  # DK-6.5
                 self._win = cards
                 self._wseat = s
-            if pos == 2 and self._seven and self._k == 1 and g.ks4:  # DK-12.2
+            if pos == 2 and self._seven and self._k == 1 and g.ks4:  # DK-12.2 (rules.ks4_beats)
                 self._ks4 = cur[1][1] == KC and play == KS
         pos += 1
         if pos < self.n:
@@ -500,7 +493,6 @@ class BrusState(State):
         k = self._k
         side = g.side[w]
         count = self.count
-        before = count[side]
         count[side] += k  # DK-7.1, AMB-3
         self.won[w] += k
         trick = Trick(self._leader, tuple(self._cur), w)
@@ -511,8 +503,8 @@ class BrusState(State):
         awards = self._risk_awards(risks, trick) if risks else ()
         if g.options.no_stock:  # DK-12.13: collected now, applied at the end of the deal
             self._deferred.extend(awards)
-            if not g.options.jan_replaces_storm and self._first_five < 0 and before < 5 \
-                    <= count[side] and sum(count) == count[side]:
+            if not g.options.jan_replaces_storm and self._first_five < 0 \
+                    and takes_first_five(count, side, k):
                 self._first_five = side
                 self._deferred.append((side, 1, FIRST_FIVE))  # Engine decision 9
             if not self.hands[w]:
@@ -524,10 +516,9 @@ class BrusState(State):
                     self._end()
                     return
             if count[side] >= 5:  # DK-8.1, DK-8.2
-                if sum(count) == count[side]:
-                    self._award(side, 2, STORM)
-                else:
-                    self._award(side, 1, DEAL)
+                award = deal_award(count, self.n, no_stock=False, jan=False)
+                assert award is not None
+                self._award(*award)
                 self._end()
                 return
             if self.stock_pos < 36:  # DK-7.2 .. DK-7.4
@@ -544,7 +535,8 @@ class BrusState(State):
         hands = self.hands
         need = self.hand_size - hands[w].bit_count()
         left = 36 - self.stock_pos
-        per = need if left >= n * need else left // n  # DK-7.4: shared out equally
+        # DK-7.3, DK-7.4: a short stock shared out equally (rules.draw_share, inlined)
+        per = need if left >= n * need else left // n
         if per * n > left or (per < need and per * n != left):
             raise AssertionError("DK-7.4: the stock is not a multiple of the players")
         d = self.deck
@@ -558,48 +550,29 @@ class BrusState(State):
 
     def _risk_awards(self, risks: list[tuple[int, Card, bool, int]],
                      trick: Trick) -> list[tuple[int, int, str]]:
-        """The risk awards of a finished trick, in order (DK-9.3 - DK-9.5, DK-12.4, DK-12.6)."""
-        side = self.game.side
-        w = trick.winner
-        if self._smaek is not None:  # DK-12.6 oversmaek
-            g8, b = self._smaek
-            risked8 = any(c == S8 for _, c, _, _ in risks)
-            risked_kh = any(c == KH for _, c, _, _ in risks)
-            if risked_kh and side[w] == side[b]:
-                return [(side[b], 2, OVERSMAEK)]  # (a)
-            if self.n == 4 and w == (g8 + 2) % 4:
-                n_risked = risked8 + risked_kh
-                return [(side[g8], 2 + n_risked, OVERSMAEK)] if n_risked else []  # (b)
-        out = []
-        for seat, c, winning, pos in risks:
-            if winning:  # DK-9.3: the side that wins the trick
-                out.append((side[w], 1, RISK))
-                continue
-            # DK-12.4: a non-winning risk; Engine decision 4 (only later players' sets)
-            best_seat = -1
-            for higher in _HIGHER[c]:
+        """The risk awards of a finished trick, in order (DK-9.3 - DK-9.5, DK-12.4, DK-12.6:
+        :func:`.rules.risk_awards`)."""
+
+        def later_higher(seat: int, c: Card, pos: int) -> int:
+            # DK-12.4, Engine decision 4: only the sets of the players after the risker
+            for higher in HIGHER[c]:
                 for s2, play in trick.plays[pos + 1:]:
                     if play == higher or (play.__class__ is tuple and higher in play):
-                        best_seat = s2
-                        break
-                if best_seat >= 0:
-                    break
-            out.append((side[seat] if best_seat < 0 else side[best_seat], 1, NONWINNING_RISK))
-        return out
+                        return s2
+            return -1
+
+        return risk_awards(self.game, risks, self._smaek, trick.winner, later_higher)
 
     def _finish_no_stock(self) -> None:
-        """DK-12.13: the deal winner, then every award in order until the game ends."""
+        """DK-12.13: the deal winner, then every award in order until the game ends; a void
+        deal (a three-player tie) scores nothing at all."""
         count = self.count
-        top = max(count)
-        if self.n == 3 and count.count(top) > 1:  # a tie: the deal is void
+        opts = self.game.options
+        if deal_void(count, self.n, True):
             self._end()
             return
-        ws = count.index(top)
-        total = sum(count)
-        if self.game.options.jan_replaces_storm and top == total:
-            last = (ws, 2, JAN)
-        else:
-            last = (ws, 1, DEAL)
+        last = deal_award(count, self.n, no_stock=True, jan=opts.jan_replaces_storm)
+        assert last is not None
         for to, pts, kind in [*self._deferred, last]:
             if self._award(to, pts, kind):
                 break
@@ -610,57 +583,7 @@ class BrusState(State):
         if a is not action and a.__class__ is int and a in self._lids:
             self.apply(a)
             return
-        raise self.illegal(a, self._why_illegal(a))
-
-    def _why_illegal(self, a: int) -> str:
-        if self.to_act is None:
-            return "the game is over (DK-10.4)" if self.game_over else "the deal is over (DK-8)"
-        try:
-            cards, m, bits = decode(a)
-        except (ActionParseError, ValueError):
-            return f"no Brus action has id {a}"
-        g = self.game
-        s = self.to_act
-        h = self.hands[s]
-        if m & ~g.pack_mask:
-            return f"{format_cards(m & ~g.pack_mask)} is not in this pack (DK-1)"
-        if m & ~h:
-            return f"seat {s} does not hold {format_cards(m & ~h)}"
-        info = self._cand.get(a % NPLAY)
-        if info is None:
-            if self._cur:
-                return f"every player plays exactly {self._k} card(s) to this trick (DK-5.3)"
-            if len({c & 15 for c in cards}) > 1:
-                return "a multiple lead is two or more cards of one rank (DK-5.2)"
-            return f"a lead has at most {g.max_lead} cards (DK-5.2, DK-12.12)"
-        rb = info[4]
-        for bit, c in RISK_ORDER:
-            if bits & bit and not rb & bit:
-                return self._why_no_risk(s, c, info[3])
-        return (f"under automatic_risk every legal risk is declared: "
-                f"{format_action(cards, rb, True)} (DK-12.8, Engine decision 2)")
-
-    def _why_no_risk(self, s: int, c: Card, wins: bool) -> str:
-        g = self.game
-        name = format_card(c)
-        if c == KC and not g.options.risk_king_of_clubs:
-            return "KC can be risked only under risk_king_of_clubs (DK-9.1, DK-12.7)"
-        if c == KC and not self._seven:
-            return "KC can be risked only in a seven-led trick (DK-12.7)"
-        if len(self._cur) == self.n - 1:
-            return f"{name} is in the last play of the trick and cannot be risked " \
-                   "(DK-9.2 condition 1)"
-        known = self.played | self.hands[s]
-        higher = (KS,) if c == KC else _HIGHER[c]
-        if all(known >> x & 1 for x in higher):
-            return (f"no higher card is live: {' and '.join(map(format_card, higher))} "
-                    "played or in your own hand (DK-9.2 condition 2, DK-12.7)")
-        if not wins:
-            return (f"{name} cannot win: your play does not become the winning set "
-                    "(DK-9.2 condition 3)")
-        if g.no_risk_empty and self.stock_pos >= 36:
-            return "no risking once the stock is empty (DK-9.2 condition 4, DK-12.3)"
-        return "no risking by a side with one stick left (DK-9.2 condition 5, DK-12.5)"
+        raise self.refusal(a)
 
     # -- what the deal produced --------------------------------------------------------------------
     @property
@@ -680,7 +603,11 @@ class BrusState(State):
         if self.to_act is not None:
             return None
         if self._result is None:
-            self._result = DealResult(tuple(self.won), tuple(self.score))
+            parts: list[list[tuple[str, int]]] = [[] for _ in self.score]
+            for side, points, kind in self.awards:  # DK-10.2: every award, as applied
+                parts[side].append((kind, points))
+            self._result = DealResult(tuple(self.won), tuple(self.score),
+                                      parts=tuple(map(tuple, parts)))
         return self._result
 
     # -- copies and views --------------------------------------------------------------------------
@@ -728,6 +655,7 @@ class BrusState(State):
             stock=36 - self.stock_pos,
             trick_counts=tuple(self.count),
             sticks=tuple(max(0, x) for x in self.sticks),
+            sticks_start=self.sticks0,
             points=tuple(self.score),
             risks=tuple(self.risks),
             awards=tuple(self.awards),

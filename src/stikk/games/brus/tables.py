@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import permutations
 
 from ...cards import Card, Mask, make_pack, parse_card
@@ -86,7 +87,7 @@ BEATS_NORMAL: dict[tuple[bool, bool], tuple[Mask, ...]] = {
 BEATS_SEVEN: tuple[Mask, ...] = _beats_seven()
 
 
-def set_beats_table(new: tuple[Card, ...], win: tuple[Card, ...],
+def set_beats_table(new: Sequence[Card], win: Sequence[Card],
                     table: tuple[Mask, ...]) -> bool:
     """DK-6.4: some one-to-one pairing in which every card of ``new`` beats its partner."""
     k = len(new)

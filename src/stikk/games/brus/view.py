@@ -14,11 +14,12 @@ class BrusView(View):
     """What one seat knows of a Brus deal (rules §2).
 
     Public: every card played and by whom, every risk declared, the stock size, the trick
-    counts, the sticks and the points awarded so far.  Private: the seat's own hand
-    (including the cards it drew).  Never another hand or the order of the stock.  In
-    ``history`` the seat's own risks are in canonical text; the other seats' risks name
-    their cards (``PLAY KH RISK KH``), because whether a bare ``RISK`` would cover every
-    riskable card depends on the actor's hand (Engine decision 1).
+    counts, the sticks (now and when the deal began) and the points awarded so far.
+    Private: the seat's own hand (including the cards it drew).  Never another hand or the
+    order of the stock.  In ``history`` the seat's own risks are in canonical text; the
+    other seats' risks name their cards (``PLAY KH RISK KH``), because whether a bare
+    ``RISK`` would cover every riskable card depends on the actor's hand (Engine
+    decision 1).
     """
 
     stock: int
@@ -28,6 +29,8 @@ class BrusView(View):
     sticks: tuple[int, ...]
     """Sticks left per side (DK-10.1); in the no-stock variant, as at the start of the deal
     until its awards are applied at its end (DK-12.13)."""
+    sticks_start: tuple[int, ...]
+    """Sticks left per side when the deal began (the score sheet then, DK-10.1)."""
     points: tuple[int, ...]
     """Points awarded per side in this deal so far (DK-10.2)."""
     risks: tuple[tuple[int, Card], ...]
