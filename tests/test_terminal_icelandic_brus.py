@@ -5,7 +5,8 @@ Everything the screen should say is recomputed here by hand from the recorded de
 actions, by the rules (``rules/brus.md`` §3): the packets of IS-3.4, the trick winner of
 IS-4.3, the drawing order of IS-4.4, the deal award of IS-4.5, the risk awards of IS-5.3 /
 IS-5.6, the comb of IS-6 and the game value of IS-7.2.  Every write to the screen is also
-checked against the cards the human may not see at that moment.
+checked against the cards the human may not see at that moment.  The words are the
+explainer's (``stikk.games.icelandic_brus.explain``); the table draws them and the comb.
 """
 
 from __future__ import annotations
@@ -39,7 +40,10 @@ JC, KH = parse_card("JC"), parse_card("KH")
 LINES = 5
 
 _CARD_RE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([♣♠♥♦CSHD])(?![0-9A-Za-z])")
-_COMB_RE = re.compile(r"^  (?:(We|They)\s+)?([AB])  ([┃║╳](?: [┃║╳]){4})   (\d) erased", re.M)
+_COMB_RE = re.compile(r"^  (?:(Your side) \(([AB])\)|Side ([AB]))\s+([┃║╳](?: [┃║╳]){4})   (\d) "
+                      r"erased", re.M)
+WIDTH = 320
+"""The screen's width: wide enough that no sentence of the table wraps."""
 
 
 # -- the rules by hand ---------------------------------------------------------------------------
@@ -221,7 +225,7 @@ Choose = Callable[[TableSession, IcelandicBrusState], str]
 def run_game(seed: int, choose: Choose, *, seats: str | None = None, options: str = "",
              record: Path | None = None) -> dict[str, Any]:
     screen = Watched()
-    console = Console(file=screen, width=100, force_terminal=False)
+    console = Console(file=screen, width=WIDTH, force_terminal=False)
     holder: dict[str, TableSession] = {}
     calls: list[str] = []
 
@@ -247,8 +251,8 @@ def run_game(seed: int, choose: Choose, *, seats: str | None = None, options: st
 
 
 def deal_segments(out: str) -> list[str]:
-    """The screen cut at each deal's header rule (``Deal N · dealer …``)."""
-    starts = [m.start() for m in re.finditer(r"Deal \d+ · dealer ", out)]
+    """The screen cut at each deal's header rule (``──── Deal N · Dealer …``)."""
+    starts = [m.start() for m in re.finditer(r"─ Deal \d+ · Dealer ", out)]
     return [out[a:b] for a, b in zip(starts, [*starts[1:], len(out)], strict=True)]
 
 
@@ -258,13 +262,13 @@ def hand_lines(seg: str) -> list[list[Card]]:
 
 
 def comb_rows(block: str) -> dict[int, tuple[str | None, str, int]]:
-    """The first comb in ``block``: side -> (We/They or None, teeth, erased)."""
+    """The first comb in ``block``: side -> ("Your side" or None, teeth, erased)."""
     rows: dict[int, tuple[str | None, str, int]] = {}
     for m in _COMB_RE.finditer(block):
-        side = "AB".index(m[2])
+        side = "AB".index(m[2] or m[3])
         if side in rows:
             break
-        rows[side] = (m[1], m[3], int(m[4]))
+        rows[side] = (m[1], m[4], int(m[5]))
     assert len(rows) == 2, block[:800]
     return rows
 
@@ -283,42 +287,53 @@ def check_comb(block: str, erased: list[int]) -> None:
 
 
 def who(side: int, human_side: int | None) -> str:
-    if human_side is None:
-        return f"Side {'AB'[side]} scores"
-    return ("We" if side == human_side else "They") + " score"
+    """A side as the explainer names it to the human: "Your side" or "Side B"."""
+    return "Your side" if side == human_side else f"Side {'AB'[side]}"
+
+
+_AWARD_RE = re.compile(r"^(Your side|Side [AB]),? (?:the dealer's side, )?scores (\d) for (.*)$",
+                       re.M)
 
 
 def check_deals(game: dict[str, Any], human_side: int | None) -> list[Deal]:
-    """Each deal's awards (✎ lines and the result's total per side) and the comb after it,
-    against the rules by hand and against a replay of the record up to that deal."""
+    """Each deal's awards (a line each, with the lines then erased on the comb), the deal's
+    score per side (tricks, points, lines erased) and the comb after it, against the rules
+    by hand and against a replay of the record up to that deal."""
     rec = game["record"]
     deals, _ = by_hand(rec)
     segs = deal_segments(game["out"])
     assert len(segs) == len(deals) == len(rec["deals"])
+    erased = [0, 0]
     for k, (seg, d) in enumerate(zip(segs, deals, strict=True)):
-        result = seg[seg.index(f"Deal {k + 1} · result"):]
-        pens = re.findall(r"^  ✎ (.*)$", seg, re.M)
-        assert len(pens) == len(d.awards)
-        for pen, (trick, side, pts, kind) in zip(pens, d.awards, strict=True):
-            assert pen.startswith(f"{who(side, human_side)} {pts} for ")
+        result = seg[seg.index("Deal result · dealer"):]
+        lines = [m for m in _AWARD_RE.finditer(seg[:seg.index("Deal result · dealer")])]
+        assert len(lines) == len(d.awards)
+        for m, (trick, side, pts, kind) in zip(lines, d.awards, strict=True):
+            assert (m[1], int(m[2])) == (who(side, human_side), pts)
+            erased[side] = min(LINES, erased[side] + pts)
+            why = m[3]
             if kind == "cut":
-                assert f"for the cut: {card_symbol(d.deck[-1])} at the bottom" in pen
-            elif kind == "deal":
-                assert f"for the deal, 5 tricks to {d.side_tricks[1 - side]} (IS-4.5)" in pen
+                assert why.startswith("the cut; the pack is shuffled and cut again") or \
+                    why.startswith("the cut and has erased all five lines")
+                continue
+            assert why.endswith(f": {erased[side]} of 5 lines erased")  # IS-6.1
+            if kind == "deal":
+                assert f"the deal, 5 tricks to {d.side_tricks[1 - side]} (IS-4.5)" in why
             elif kind == "jana":
-                assert "for jana, 5 tricks to none" in pen
+                assert "jana: 5 tricks to none" in why
             elif kind == "risk":
-                assert re.search(rf"risked K♥ \((led|under one)\), held: .* took trick {trick}",
-                                 pen)
+                assert re.search(rf"risked K♥ \((led|under one)\), held in trick {trick} "
+                                 r"\(IS-5\.3\)", why)
             else:
                 assert re.search(rf"risked K♥ \((led|under one)\), beaten by J♣ in trick "
-                                 rf"{trick}", pen)
+                                 rf"{trick} \(IS-5\.3\)", why)
         for side in (0, 1):
             pts = sum(p for _, s, p, _ in d.awards if s == side)
-            if pts:
-                assert f"{who(side, human_side)} {pts} point{'s' * (pts != 1)}" in result
-        if not d.awards:
-            assert "Nobody scores in this deal." in result
+            row = re.search(rf"^{who(side, human_side)}\s+(\d)\s+(\+\d|0)\s+(\d) ", result,
+                            re.M)
+            assert row is not None, result[:400]
+            assert (int(row[1]), row[2], int(row[3])) == (
+                d.side_tricks[side], f"+{pts}" if pts else "0", d.erased[side])
         check_comb(result, d.erased)
         partial = replay({**rec, "deals": rec["deals"][:k + 1]})
         assert partial["match"]["erased"] == d.erased
@@ -379,15 +394,19 @@ def test_risk_typed_short_and_in_full(risky: dict[str, Any]) -> None:
         kind = "risking the round (voga rúntinn)" if pos == 0 else "under one (undir þig)"
         ok, bad = (2, 3) if pos == 0 else (1, 2)
         assert f"You may risk K♥ — {kind}: {ok} if your side takes the trick, {bad} to the " \
-               "others" in out
+               "others if the jack of clubs beats it (IS-5.3)" in out
+        short = "the round" if pos == 0 else "under one"
+        assert f"K♥ and risk it — {short}: +{ok}, or +{bad} to the others" in out
         verb = "lead" if pos == 0 else "play"
-        assert f"You {verb} K♥ and risk it — {kind}: We +{ok} if we take the trick, They " \
-               f"+{bad}" in out
+        assert f"You {verb} K♥ and risk it — {kind}: your side +{ok} if it takes the trick, " \
+               f"side B +{bad} if the jack of clubs beats it (IS-5.3)" in out
     # both his risks held: his side took those tricks and scored 2 (led) / 1 (under one)
     held = [(t, pts) for d in deals for t, s, pts, kind in d.awards if kind == "risk"]
     assert sorted(pts for _, pts in held) == [1, 2]
-    assert "We score 2 for your risked K♥ (led), held: we took trick" in out
-    assert "We score 1 for your risked K♥ (under one), held: we took trick" in out
+    for t, pts in held:
+        where = "led" if pts == 2 else "under one"
+        assert f"Your side scores {pts} for your risked K♥ ({where}), held in trick {t} " \
+               "(IS-5.3)" in out
 
 
 def test_beaten_risk_ends_the_game_mid_deal(risky: dict[str, Any]) -> None:
@@ -397,13 +416,15 @@ def test_beaten_risk_ends_the_game_mid_deal(risky: dict[str, Any]) -> None:
     last = deals[-1]
     assert last.awards[-1][1:] == (0, 3, "beaten")
     assert comb.winner == 0 and max(last.side_tricks) < 5
-    out = " ".join(risky["out"].split())
-    assert re.search(r"Seat 1 leads K♥ and risks it — risking the round \(voga rúntinn\): They "
-                     r"\+2 if they take the trick, We \+3 if the jack of clubs beats it", out)
-    assert ("We score 3 for seat 1's risked K♥ (led), beaten by J♣ in trick "
-            f"{last.awards[-1][0]} (IS-5.3); only 1 line left to erase, the rest is ignored "
-            "(IS-6.1)") in out
-    assert "The game ended during the deal: the rest of it is abandoned (IS-6.3)." in out
+    out = risky["out"]
+    assert ("Seat 1 leads K♥ and risks it — risking the round (voga rúntinn): side B +2 if it "
+            "takes the trick, your side +3 if the jack of clubs beats it (IS-5.3)") in out
+    assert ("Your side scores 3 for seat 1's risked K♥ (led), beaten by J♣ in trick "
+            f"{last.awards[-1][0]} (IS-5.3): 5 of 5 lines erased\n"
+            "It could erase only 1 line: the rest is ignored (IS-6.1)\n"
+            "Your side has erased all 5 lines and wins the game: the rest of the deal is "
+            "abandoned (IS-6.3)") in out
+    assert "The game ended during the deal: the rest of it is abandoned (IS-6.3)" in out
 
 
 def test_risky_hand_sorted_by_power(risky: dict[str, Any]) -> None:
@@ -419,7 +440,7 @@ def check_hands(game: dict[str, Any], seat: int = 0) -> None:
         shown = hand_lines(seg)
         if d.cut_point:
             assert shown == []
-            assert "no deal this time (IS-3.3)" in seg
+            assert "no deal takes place (IS-3.3)" in seg
             continue
         # the same hand shown twice in a row is one moment (the deal's start, then the turn;
         # the t command): a played card never comes back
@@ -472,6 +493,7 @@ def check_no_leaks(game: dict[str, Any], seat: int = 0) -> None:
 def test_risky_commands_and_refusals(risky: dict[str, Any]) -> None:
     out = risky["out"]
     assert "No point has been scored yet: every line of the comb stands." in out
+    assert "Comb  (║ the rá · ╳ an erased line)" in out
     assert "No trick has been completed in this deal yet." in out
     assert "How to answer" in out and "kh risk" in out and "Rules in short" in out
     assert "there is no move 99" in out
@@ -495,21 +517,22 @@ def check_final(game: dict[str, Any], human_side: int | None) -> None:
     check_comb(final, sheet["erased"])
     rows = comb_rows(final)
     if human_side is not None:
-        assert rows[human_side][0] == "We" and rows[1 - human_side][0] == "They"
+        assert rows[human_side][0] == "Your side" and rows[1 - human_side][0] is None
     w = comb.winner
     assert w is not None
     lost = comb.erased[1 - w]
-    name = ("We" if w == human_side else "They") if human_side is not None else \
-        f"Side {'AB'[w]}"
-    verb = "win" if human_side is not None else "wins"
     line = " ".join(final.split())
-    assert f"{name} {verb} the game, worth {comb.value()}: " in line
+    assert f"{who(w, human_side)} wins the game, worth {comb.value()}: " in line
+    loser, winner = (x[0].lower() + x[1:] for x in (who(1 - w, human_side), who(w, human_side)))
     if lost == 0:
-        assert "a scratch (klóra) counts 6 instead of 5 (IS-7.2)" in line
+        assert f"{loser} erased no line, a scratch (klóra) counts 6 instead of 5 (IS-7.2)" \
+            in line
     elif lost == 4 and comb.hung[1 - w]:
-        assert "hung on the rá (4 lines erased while" in line and "2 instead of 1" in line
+        assert (f"{loser} was hung on the rá (4 lines erased while {winner} had none): 2 "
+                "instead of 1 (IS-7.2)") in line
     else:
-        assert f"{LINES - lost} unerased line" in line
+        assert f"{loser} has {LINES - lost} line{'s' * (LINES - lost != 1)} standing (IS-7.2)" \
+            in line
     assert replay(game["path"].read_text())["match"] == sheet
 
 
@@ -552,19 +575,20 @@ def test_cut_point_is_shown(cut: dict[str, Any]) -> None:
         d = deals[k]
         seg = segs[k]
         cutter = (d.dealer - 1) % 4
-        name = "You (the dealer's right) cut" if cutter == 0 else \
-            f"Seat {cutter} (the dealer's right) cuts"
-        assert f"{name}: the cut card is {card_symbol(d.deck[-1])} — no deal this time " \
-               "(IS-3.3)." in seg
-        side = "We" if d.dealer % 2 == 0 else "They"
-        assert f"✎ {side} score 1 for the cut: {card_symbol(d.deck[-1])} at the bottom, a " \
-               "point to the dealer's side (IS-3.3)" in seg
+        name = "you" if cutter == 0 else f"seat {cutter}"
+        assert f"Cut card {card_symbol(d.deck[-1])}, cut by {name} (the dealer's right): no " \
+               "deal takes place (IS-3.3)" in seg
+        side = who(d.dealer % 2, 0)
+        assert re.search(rf"^{side}\s+0\s+\+1\s+\d\s+the cut: {card_symbol(d.deck[-1])} at the "
+                         r"bottom, a point to the dealer's side \(IS-3\.3\)", seg, re.M)
+        assert "No deal: " + card_symbol(d.deck[-1]) + " was cut to the bottom (IS-3.3)" in seg
         assert "Tricks this deal" not in seg and "Moves:" not in seg
         assert rec["deals"][k]["actions"] == [] if "actions" in rec["deals"][k] else True
         if k + 1 < len(rec["deals"]):
             assert rec["deals"][k + 1]["dealer"] == d.dealer
-            dealer = "you" if d.dealer == 0 else f"seat {d.dealer}"
-            assert f"{dealer} deal{'s' * (d.dealer != 0)} again." in seg
+            dealer = "you deal" if d.dealer == 0 else f"seat {d.dealer} deals"
+            assert f"{side}, the dealer's side, scores 1 for the cut; the pack is shuffled and " \
+                   f"cut again, and {dealer} again (IS-3.3)" in seg
     check_deals(cut, 0)
 
 
@@ -575,16 +599,15 @@ def test_refused_risk_shows_why(cut: dict[str, Any]) -> None:
     assert cut["seen"]["after"] == history
     out = " ".join(cut["out"].split())
     if position == 3:
-        why = "you play the fourth card, no opponent is left after you (IS-5.2 condition 1)"
-        engine = "KH cannot be risked as the fourth card of a trick"
+        why = ("you play the fourth card, with no opponent left to play after you (IS-5.2 "
+               "condition 1, AMB-25)")
     else:
         assert tricks == 0
         why = "this is the first trick of the deal (IS-5.2 condition 2)"
-        engine = "KH cannot be risked in the first trick of the deal"
-    at = out.index(f"K♥ may be played but not risked now: {why}.")
+    at = out.index(f"K♥ may be played but not risked now: {why}")
     moves = out[out.index("Moves:", at):out.index("Type the move", at)]
     assert "K♥" in moves and "risk it" not in moves
-    assert f"✗ Not allowed: {engine}" in out[at:]
+    assert f"✗ Not allowed: K♥ cannot be risked now: {why}" in out[at:]
 
 
 def test_cut_hands_leaks_and_final(cut: dict[str, Any]) -> None:
@@ -600,11 +623,12 @@ def test_hanging_is_shown_when_it_happens(cut: dict[str, Any]) -> None:
     hung = [s for s in (0, 1) if comb.hung[s]]
     assert hung == [0]  # seed 2: We reach 4 while They have 0
     out = cut["out"]
-    assert "We are hung on the rá: 4 lines erased while they have none. If they win, the game " \
-           "counts 2 instead of 1 (IS-7.2)." in " ".join(out.split())
-    assert re.search(r"^  We   A  ╳ ╳ ╳ ╳ ║   4 erased · on the rá: one point wins · hung "
-                     r"\(IS-7.2\)", out, re.M)
-    assert "Game value if won now: We 6, a scratch · They 2, hung (IS-7.2)" in out
+    assert "Your side is hung on the rá: 4 lines erased while side B has none; if side B wins, " \
+           "the game counts 2 instead of 1 (IS-7.2)" in out
+    assert re.search(r"^  Your side \(A\)  ╳ ╳ ╳ ╳ ║   4 erased · on the rá: one point wins · "
+                     r"hung \(IS-7.2\)", out, re.M)
+    assert "A win now is worth: your side 6, a scratch (klóra) · side B 2, your side hung " \
+           "(IS-7.2)" in out
 
 
 # -- more seats and options ------------------------------------------------------------------------
@@ -622,7 +646,7 @@ def test_bots_only_hung_loser_counts_two(tmp_path: Path) -> None:
     check_deals(game, None)
     check_final(game, None)
     assert re.search(r"^Trick 1: seat \d \S+ · seat \d \S+ · seat \d \S+ · seat \d \S+  → seat "
-                     r"\d \(A \d · B \d\)$", game["out"], re.M)
+                     r"\d$", game["out"], re.M)
     assert "Your hand" not in game["out"]
 
 
@@ -635,7 +659,7 @@ def test_we_are_side_b_when_the_human_sits_on_b(tmp_path: Path) -> None:
     check_final(game, 1)
     check_hands(game, 1)
     check_no_leaks(game, 1)
-    assert "We = seats 1+3, They = seats 0+2." in game["out"]
+    assert "Your side: you and seat 3 · side A: seat 0 and seat 2 (IS-3.1)" in game["out"]
 
 
 def test_illegal_risk_penalised_with_allow_illegal_risk(tmp_path: Path) -> None:
@@ -652,19 +676,26 @@ def test_illegal_risk_penalised_with_allow_illegal_risk(tmp_path: Path) -> None:
 
     game = run_game(2, choose, options="(allow_illegal_risk=true)", record=path)
     assert game["status"] == 0 and seen
-    out = " ".join(game["out"].split())
+    out = game["out"]
     rec = game["record"]
     for deal, pos in seen:
         acts = rec["deals"][deal - 1]["actions"]
         assert acts[pos] == "PLAY KH RISK"
         pts = 3 if pos == 0 else 2
-        broken = 1 if pos == 3 else 2  # the fourth card, else the first trick
+        # the fourth card, else the first trick
+        why, sec = (("you play the fourth card, with no opponent left to play after you",
+                     "IS-5.2 condition 1, AMB-25") if pos == 3 else
+                    ("this is the first trick of the deal", "IS-5.2 condition 2"))
         verb = "lead" if pos == 0 else "play"
-        assert (f"You {verb} K♥ and risk it — against IS-5.2 condition {broken}: They +{pts} "
-                "whoever takes the trick (allow_illegal_risk, IS-5.6)") in out
-        assert (f"They score {pts} for your illegal risk in trick 1 "
-                f"(K♥ {'led' if pos == 0 else 'not led'}): the penalty (IS-5.6)") in out
-    assert "Risking K♥ now is against the rule: " in out
+        kind = ("risking the round (voga rúntinn)" if pos == 0 else "as the fourth card"
+                if pos == 3 else "under one (undir þig)")
+        assert (f"You {verb} K♥ and risk it — {kind}: against the rules ({why}, {sec}); side "
+                f"B +{pts} whoever takes the trick (IS-5.6)") in out
+        where = "led" if pos == 0 else "as the fourth card" if pos == 3 else "under one"
+        assert (f"Side B scores {pts} for your illegal risk in trick 1 (K♥ {where}, against "
+                f"{sec}): the penalty (IS-5.6)") in out
+        assert f"K♥ and risk it — against the rules: +{pts} to the others" in out
+    assert "Risking K♥ now breaks the rule: " in out
     assert "If you do, the opponents score" in out
     assert replay(path.read_text())["match"] == game["session"].match.sheet()
     assert game["screen"].leaks == []
@@ -681,7 +712,7 @@ def test_risk_note_agrees_with_the_rules(options: str) -> None:
 
     game = make_game("icelandic-brus" + options)
     assert isinstance(game, IcelandicBrus)
-    r = IcelandicBrusRenderer(game, Console(file=io.StringIO()), Seating(("human",) * 4))
+    explainer = game.explainer
     rng = random.Random(7)
     combs = [(0, 0), (4, 1), (1, 4), (3, 3), (0, 2)]
     hits: set[int] = set()
@@ -694,10 +725,14 @@ def test_risk_note_agrees_with_the_rules(options: str) -> None:
             if st.hands[seat] >> KH & 1:
                 positions += 1
                 v = st.view(seat)
-                bar = r.risk_bar(v)
+                now = explainer.panel(v, {}).now
+                notes = [m for m in now if m.id in ("ib.kh_may", "ib.kh_not_now")]
+                assert len(notes) == 1
+                bar = None if notes[0].id == "ib.kh_may" else notes[0].text(explainer.voice(v))
                 assert (64 in st.legal_actions()) == (bar is None), (bar, st.legal_texts())
                 if bar is not None:
-                    n = int(re.search(r"condition (\d)\)", bar)[1])  # type: ignore[index]
+                    assert bar.startswith("K♥ may be played but not risked now: ")
+                    n = int(re.search(r"condition (\d)", bar)[1])  # type: ignore[index]
                     hits.add(n)
                     played = {c for t in st.tricks for _, c in t.plays} | \
                         {c for _, c in st.current_trick}
@@ -753,4 +788,5 @@ def test_quit_writes_a_replayable_record(tmp_path: Path) -> None:
     assert out["state"]["terminal"] is False
     text = console.file.getvalue()  # type: ignore[attr-defined]
     assert "The game so far" in text
-    assert "The game is not finished: lines erased We 0 · They 0." in text
+    assert "The game is not finished.\nLines erased: your side 0 · side B 0 (of 5) (IS-6.1)" \
+        in text

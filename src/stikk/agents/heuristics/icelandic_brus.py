@@ -9,14 +9,16 @@ Every decision of the game, and how this player takes it:
   called in such an entry.  The cut card is still knowledge: it is the bottom of the stock,
   drawn last, by the player on the right of the winner of the sixth trick (IS-3.4, IS-4.4),
   so its place is tracked and it is never counted among the unknown cards.
-* **The KH risk and its two options (IS-5).**  The player checks IS-5.2 itself; under
-  ``allow_illegal_risk`` (IS-5.6) the engine offers ``PLAY KH RISK`` on every KH, but an
-  illegal risk only gives the opponents 3 or 2 points, so it is never declared (and under
-  ``no_risk_last_trick`` no risk is planned for the last round).  Only JC beats KH (IS-2.1),
+* **The KH risk and its two options (IS-5).**  The player asks IS-5.2 of the rules
+  (``rules.risk_stop``, the engine's own test); under ``allow_illegal_risk`` (IS-5.6) the
+  engine offers ``PLAY KH RISK`` on every KH, but an illegal risk only gives the opponents
+  3 or 2 points, so it is never declared (and under ``no_risk_last_trick`` no risk is
+  planned for the last round).  Only JC beats KH (IS-2.1),
   so a legal risk fails exactly when an opponent still to play holds JC; with ``p`` that
   chance, counted from the unknown cards (the other hands and the stock, the cut card
-  excluded), a risk is worth ``2(1−p) − 3p`` on the lead (*voga rúntinn*) and
-  ``(1−p) − 2p`` as second or third card (*undir þig*) (IS-5.3).  *Risk when it is safe*:
+  excluded: ``implies.implied``), a risk is worth ``2(1−p) − 3p`` on the lead (*voga
+  rúntinn*) and ``(1−p) − 2p`` as second or third card (*undir þig*) (IS-5.3:
+  ``rules.risk_points``).  *Risk when it is safe*:
   the player risks as soon as the expected award is positive (``p`` below 0.4 on the lead,
   below 1/3 later), as a points play of its own, since a risk (1–2 points) is worth more
   than the deal itself (1 point, IS-6.2).  The KH is not spent where it cannot be risked
@@ -62,13 +64,22 @@ from typing import Any
 
 from ...core.game import Game
 from ...core.view import View
-from ...games.icelandic_brus.tables import JC, KH, PACK_MASK, POWER, RISK
+from ...games.icelandic_brus.implies import implied
+from ...games.icelandic_brus.options import IcelandicBrusOptions
+from ...games.icelandic_brus.rules import (
+    FIRST_TRICK,
+    FOURTH_CARD,
+    TRICKS_TO_WIN,
+    RiskStop,
+    may_risk_later,
+    on_the_ra,
+    risk_points,
+    risk_stop,
+    trick_winner,
+)
+from ...games.icelandic_brus.tables import JC, KH, POWER, RISK
 from ...games.icelandic_brus.view import IcelandicBrusView
 
-TRICKS_TO_WIN = 5
-"""Tricks that win a deal (IS-4.5)."""
-STOCK_TRICKS = 6
-"""Tricks after which the 24-card stock is drawn out (IS-3.4, IS-4.4)."""
 JC_BIT = 1 << JC
 KH_BIT = 1 << KH
 
@@ -94,49 +105,38 @@ def _none_held(unknown: int, higher: int, slots: int) -> float:
     return p
 
 
+def _break_even(led: bool) -> float:
+    """The chance ``p`` that an opponent to play holds JC at which a risk's expected award
+    ``held·(1−p) − beaten·p`` is 0 (IS-5.3, ``rules.risk_points``)."""
+    held, beaten = risk_points(led)
+    return held / (held + beaten)
+
+
 class _Table:
-    """What the seat knows of the deal, worked out from its view once per decision."""
+    """What the seat knows of the deal, from what its view implies (``implies.implied``),
+    once per decision."""
 
     __slots__ = ("cut", "cut_holder", "hand", "k", "me", "ours", "played", "slots", "theirs",
                  "trick", "unknown", "unknown_n")
 
     def __init__(self, view: IcelandicBrusView) -> None:
+        facts = implied(view)
         me = self.me = view.seat
         self.hand = view.hand or 0
-        played = 0
-        for t in view.tricks:
-            for _, c in t.plays:
-                played |= 1 << c
-        for _, c in view.current_trick:
-            played |= 1 << c
-        self.played = played
-        self.trick = len(view.tricks)
+        self.played = facts.seen
+        self.trick = facts.trick
         """Index of the trick being played."""
-        self.k = len(view.current_trick)
+        self.k = facts.position
         """Cards already in the current trick (0: this seat leads)."""
         won = view.tricks_won
         self.ours = won[me] + won[(me + 2) & 3]
         self.theirs = won[(me + 1) & 3] + won[(me + 3) & 3]
-        # The cut card is the bottom of the stock (IS-3.2); the last draw, after the sixth
-        # trick, gives it to the player on that trick's winner's right (IS-4.4).
-        cut = self.cut = view.cut_card
-        holder = -1  # in the stock
-        if view.stock == 0 and self.trick >= STOCK_TRICKS:
-            holder = (view.tricks[STOCK_TRICKS - 1].winner + 3) & 3
-        if played >> cut & 1:
-            holder = -2  # played
-        self.cut_holder = holder
-        # cards each other seat holds: 3 while the stock lasts, then one less per trick
-        base = 3 + min(self.trick, STOCK_TRICKS) - self.trick
-        done = {s for s, _ in view.current_trick}
-        slots = [0, 0, 0, 0]
-        for s in range(4):
-            if s != me:
-                slots[s] = base - (s in done) - (holder == s)
-        self.slots = slots
+        self.cut = view.cut_card
+        self.cut_holder = facts.cut_holder
+        """The seat holding the cut card it drew, or ``IN_STOCK`` / ``PLAYED``."""
+        self.slots = [facts.unseen(s) for s in range(4)]
         """Per seat: how many of its cards are unknown to this seat."""
-        known = self.hand | played | (1 << cut)
-        self.unknown = PACK_MASK & ~known
+        self.unknown = facts.unknown
         self.unknown_n = self.unknown.bit_count()
 
     def p_higher(self, power: int, seats: Sequence[int]) -> float:
@@ -171,12 +171,12 @@ class IcelandicBrusHeuristic:
     name = "heuristic"
 
     # The knobs below were tuned by duplicate self-play and against the random agent.
-    LEAD_RISK_MAX_P = 0.4
+    LEAD_RISK_MAX_P = _break_even(led=True)
     """Risk a led KH while the chance an opponent holds JC is below this (IS-5.3: the
-    expected award ``2(1−p) − 3p`` is positive)."""
-    FOLLOW_RISK_MAX_P = 1 / 3
+    expected award ``2(1−p) − 3p`` is positive): 0.4."""
+    FOLLOW_RISK_MAX_P = _break_even(led=False)
     """Risk KH as second or third card while the chance the opponent still to play holds
-    JC is below this (``(1−p) − 2p`` positive)."""
+    JC is below this (``(1−p) − 2p`` positive): 1/3."""
     SECOND_SURE_PARTNER_P = 0.3
     """Second hand takes the trick (with a sure winner only) when the partner, who plays
     last, beats it with a chance below this; else it ducks."""
@@ -186,9 +186,11 @@ class IcelandicBrusHeuristic:
     """Play to win while the opponents have no trick and we have this many (IS-4.5)."""
 
     def __init__(self, game: Game[Any], seed: int | None = None) -> None:
+        if not isinstance(game.options, IcelandicBrusOptions):
+            raise TypeError(f"IcelandicBrusHeuristic needs an Icelandic Brús game, got {game!r}")
         self.game = game
         self.rng = random.Random(seed)
-        self.no_risk_last_trick = bool(getattr(game.options, "no_risk_last_trick", False))
+        self.no_risk_last_trick = game.options.no_risk_last_trick
 
     # -- protocol ----------------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[int]) -> int:
@@ -209,26 +211,28 @@ class IcelandicBrusHeuristic:
         return action, why
 
     # -- helpers -----------------------------------------------------------------------------
+    def _risk_stop(self, view: IcelandicBrusView, tb: _Table) -> RiskStop | None:
+        """What stops this seat's KH being risked now (IS-5.2, the engine's own test), or
+        ``None`` (checked here: under ``allow_illegal_risk`` the engine offers every risk)."""
+        return risk_stop(tb.k, tb.trick, (tb.played & JC_BIT) != 0, (tb.hand & JC_BIT) != 0,
+                         view.erased[tb.me & 1], self.no_risk_last_trick)
+
     def _risk_legal(self, view: IcelandicBrusView, tb: _Table) -> bool:
-        """IS-5.2 for this seat's KH played now (checked here: under ``allow_illegal_risk``
-        the engine offers every risk)."""
-        return (tb.hand & KH_BIT != 0
-                and tb.k < 3  # condition 1
-                and tb.trick > 0  # condition 2
-                and not (tb.played | tb.hand) & JC_BIT  # condition 3
-                and view.erased[tb.me & 1] <= 3  # condition 4
-                and not (self.no_risk_last_trick and view.stock == 0  # condition 5
-                         and tb.hand.bit_count() == 1))
+        """IS-5.2 for this seat's KH played now."""
+        return tb.hand & KH_BIT != 0 and self._risk_stop(view, tb) is None
 
     def _risk_later(self, view: IcelandicBrusView, tb: _Table) -> bool:
-        """Could this seat's KH, not riskable now, be risked in a later trick (IS-5.2)?"""
-        return ((tb.trick == 0 or tb.k == 3)
-                and not (tb.played | tb.hand) & JC_BIT and view.erased[tb.me & 1] <= 3)
+        """Could this seat's KH, not riskable now for its place (the first trick, the fourth
+        card), be risked in a later trick (IS-5.2 conditions 3 and 4)?"""
+        return (self._risk_stop(view, tb) in (FIRST_TRICK, FOURTH_CARD)
+                and may_risk_later((tb.played & JC_BIT) != 0, (tb.hand & JC_BIT) != 0,
+                                   view.erased[tb.me & 1]))
 
     def _trap(self, view: IcelandicBrusView, tb: _Table) -> bool:
-        """Is JC in hand a trap: KH with another seat, the opponents allowed to risk?"""
+        """Is JC in hand a trap: KH with another seat, the opponents allowed to risk (not on
+        the rá, IS-5.2 condition 4)?"""
         return (tb.hand & JC_BIT != 0 and not (tb.played | tb.hand) & KH_BIT
-                and view.erased[(tb.me + 1) & 1] <= 3)
+                and not on_the_ra(view.erased[(tb.me + 1) & 1]))
 
     def _low(self, cards: list[int]) -> int:
         """The card to throw: a worthless card, else the lowest beating card."""
@@ -280,11 +284,8 @@ class IcelandicBrusHeuristic:
                 important: bool) -> tuple[int, str]:
         me = tb.me
         partner = (me + 2) & 3
-        trick = view.current_trick
-        win_seat, win_pow = trick[0][0], POWER[trick[0][1]]
-        for s, c in trick[1:]:
-            if POWER[c] > win_pow:
-                win_seat, win_pow = s, POWER[c]
+        win_seat, win_card = trick_winner(view.current_trick)  # IS-4.3
+        win_pow = POWER[win_card]
         partner_wins = win_seat == partner
         risked = [s for t, s in view.risks if t == tb.trick]
 

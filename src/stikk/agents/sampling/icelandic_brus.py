@@ -19,14 +19,11 @@ What the seat knows, and how it becomes a constraint:
 * **A KH risk** (IS-5.2): seat ``p`` risking KH in trick ``v`` with the risk legal did not
   hold JC then (condition 3).  JC is therefore not among ``p``'s positions received up to
   time ``v``; it may still have *entered* ``p``'s hand later, by a draw at time ``> v``.
-  By default only legal risks exist (IS-5.6).  Under ``allow_illegal_risk`` the award at the
-  end of the risk trick (``risk`` / ``risk_beaten`` versus ``risk_illegal``,
-  ``state.public_reveals()``) tells whether the risk was legal; when every public
-  condition of IS-5.2 held (position, not the first trick, JC not yet played, the side not
-  on the rá, ``no_risk_last_trick``), an illegal risk shows that ``p`` held JC at time
-  ``v``, so JC is known to lie in ``p``'s positions up to time ``v`` (and still in ``p``'s
-  hand if not yet played).  A risk whose trick is still being played under that option, or
-  one that was illegal for a public reason, reveals nothing.
+  Under ``allow_illegal_risk`` an illegal risk whose public conditions all held shows that
+  ``p`` held JC at time ``v``, so JC is known to lie in ``p``'s positions up to time ``v``
+  (and still in ``p``'s hand if not yet played).  What a risk shows is worked out once, in
+  :func:`stikk.games.icelandic_brus.implies.risk_reveal` (with the comb as the deal began,
+  which the deal's setup holds).
 * **Not risking** reveals nothing: a risk is never compulsory (IS-5.1, IS-5.4).
 * Draws and the comb (awards, erased lines, hanging) are public and follow from the
   history; they add no constraint on the cards.
@@ -58,16 +55,14 @@ from dataclasses import dataclass
 from ...cards import Card, Mask, format_card
 from ...core.view import View
 from ...games.icelandic_brus import IcelandicBrusState, IcelandicBrusView
-from ...games.icelandic_brus.tables import JC, KH, PACK_MASK
+from ...games.icelandic_brus.implies import RiskReveal, implied, received, risk_reveal
+from ...games.icelandic_brus.options import IcelandicBrusOptions
+from ...games.icelandic_brus.tables import JC, PACK_MASK
 from ..base import DealSetup
 from .core import Location, WorldSpec, no_hidden_actions
 
-DEALT = 12
-"""Cards dealt, three to each seat (IS-3.4); the stock is the rest of the deck."""
 NEVER = 99
 """A deadline no trick reaches: a card still in hand may have come at any time."""
-RISK_AWARDS = ("risk", "risk_beaten", "risk_illegal")
-"""Award kinds that settle a KH risk (IS-5.3, IS-5.6)."""
 _JC_BIT = 1 << JC
 
 
@@ -127,35 +122,17 @@ class OrderedSetup(DealSetup):
         return state
 
 
-def risk_verdict(view: IcelandicBrusView, setup: DealSetup) -> tuple[int, int, bool] | None:
-    """``(trick, seat, held_jc)`` when the view shows what a KH risk says about JC, else None.
-
-    ``held_jc`` is False for a legal risk (IS-5.2 condition 3: the risker did not hold JC)
-    and True for a risk penalised as illegal under ``allow_illegal_risk`` although every
-    public condition of IS-5.2 held (IS-5.6): then the risker held JC.
-    """
-    if not view.risks:
-        return None
-    v, p = view.risks[0]  # there is one KH, so at most one risk per deal
-    if not setup.game.options.allow_illegal_risk:
-        return v, p, False  # only legal risks are accepted (IS-5.6 default)
-    kinds = [k for _, _, k in view.awards if k in RISK_AWARDS]
-    if not kinds:
-        return None  # the risk's trick is still being played: nothing shown yet
-    if kinds[0] != "risk_illegal":
-        return v, p, False
-    tricks = [t.plays for t in view.tricks]
-    plays = tricks[v] if v < len(tricks) else view.current_trick
-    j = [c for _, c in plays].index(KH)
-    before = [c for t in tricks[:v] for _, c in t] + [c for _, c in plays[:j]]
-    probe = setup.deal(list(setup.game.pack()))
-    assert isinstance(probe, IcelandicBrusState)
-    # the only award a deal can make before its end is this risk's own (IS-5.7), so the
-    # comb at the risk is the comb at the start of the deal
-    start = probe.initial_comb[0]
-    public_ok = (j < 3 and v >= 1 and JC not in before and start[p & 1] <= 3
-                 and not (setup.game.options.no_risk_last_trick and v == 8))
-    return (v, p, True) if public_ok else None
+def risk_verdict(view: IcelandicBrusView, setup: DealSetup) -> RiskReveal | None:
+    """What the deal's KH risk shows about JC (:func:`~stikk.games.icelandic_brus.implies.
+    risk_reveal`), judged with the comb as this deal began."""
+    opts = setup.game.options
+    assert isinstance(opts, IcelandicBrusOptions)
+    start: tuple[int, int] | None = None
+    if view.risks and opts.allow_illegal_risk:
+        probe = setup.deal(list(setup.game.pack()))
+        assert isinstance(probe, IcelandicBrusState)
+        start = probe.initial_comb[0]
+    return risk_reveal(view, opts, start)
 
 
 def world_spec(view: View, setup: DealSetup) -> WorldSpec:
@@ -172,8 +149,9 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
         return WorldSpec(setup, me, [cut_loc, rest], actions,
                          notes=[f"cut point: {format_card(cut)} cut, nothing dealt"])
 
-    slots, stock = _received(view, size)
-    trick_of, played = _played(view)
+    slots, stock = received(view)
+    facts = implied(view)
+    trick_of, played = facts.trick_of, facts.played
     hand = view.hand or 0
     cut_bit = 1 << cut
     hidden = PACK_MASK & ~hand & ~cut_bit
@@ -203,38 +181,6 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
     return WorldSpec(OrderedSetup(setup, groups), me, locations, actions, notes=risk.notes)
 
 
-def _received(view: IcelandicBrusView, size: int) -> tuple[list[list[tuple[int, int]]], list[int]]:
-    """Which positions each seat received, and when (IS-3.4, IS-4.4): ``(time, position)``
-    per seat, and the positions still in the stock (the cut card at the bottom aside)."""
-    last = size - 1
-    first = (view.dealer + 1) & 3
-    slots: list[list[tuple[int, int]]] = [[] for _ in range(4)]
-    for i in range(4):
-        slots[(first + i) & 3] += [(0, 3 * i + k) for k in range(3)]
-    draws = (size - DEALT - view.stock) // 4
-    for t in range(draws):
-        w = view.tricks[t].winner
-        for j in range(4):
-            pos = DEALT + 4 * t + j
-            if pos != last:
-                slots[(w + j) & 3].append((t + 1, pos))
-    return slots, list(range(DEALT + 4 * draws, last))
-
-
-def _played(view: IcelandicBrusView) -> tuple[dict[Card, int], list[Mask]]:
-    """Who played what, in which trick: the trick of each card, and each seat's plays."""
-    trick_of: dict[Card, int] = {}
-    played = [0, 0, 0, 0]
-    plays = [t.plays for t in view.tricks]
-    if view.current_trick:
-        plays.append(view.current_trick)
-    for t, trick in enumerate(plays):
-        for seat, c in trick:
-            trick_of[c] = t
-            played[seat] |= 1 << c
-    return trick_of, played
-
-
 @dataclass
 class _Risk:
     """What the KH risk says about JC (IS-5.2, IS-5.6), as constraints per seat."""
@@ -257,7 +203,7 @@ class _Risk:
 
 
 def _kh_risk(view: IcelandicBrusView, setup: DealSetup, slots: list[list[tuple[int, int]]],
-             trick_of: dict[Card, int], played: list[Mask], hidden: Mask) -> _Risk:
+             trick_of: dict[Card, int], played: tuple[Mask, ...], hidden: Mask) -> _Risk:
     """A legal KH risk shows that the risker did not hold JC then (IS-5.2 condition 3); an
     illegal one, when every public condition held, that he did (IS-5.6)."""
     me = view.seat
@@ -272,7 +218,7 @@ def _kh_risk(view: IcelandicBrusView, setup: DealSetup, slots: list[list[tuple[i
     notes: list[str] = []
     verdict = risk_verdict(view, setup)
     if verdict is not None:
-        v, p, held = verdict
+        v, p, held = verdict.trick, verdict.seat, verdict.held_jc
         mine = (played[p] | (hand if p == me else 0)) >> JC & 1
         if held:
             notes.append(f"seat {p} held JC at trick {v} (illegal risk, IS-5.6)")

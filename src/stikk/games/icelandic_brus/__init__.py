@@ -11,6 +11,10 @@ The first side to take five tricks scores 1, or 2 (jana) if the others took none
 of hearts may be risked (``PLAY KH RISK``) under the conditions of IS-5.2; each side erases
 five lines on the comb and the first to erase them all wins the game (value IS-7.2).
 
+What more than one part of stikk asks of the rules (when K♥ may be risked, what an award
+and a game are worth) is written once in :mod:`.rules`; what a view implies about the hidden
+cards in :mod:`.implies`; the words in :mod:`.explain`.
+
 Action ids (see :mod:`.actions`): ``PLAY c`` is the card id ``c``; ``PLAY KH RISK`` is 64.
 
 >>> game = IcelandicBrus()
@@ -30,7 +34,8 @@ from .actions import action_text, parse_action
 from .game import IcelandicBrus
 from .match import IcelandicBrusMatch
 from .options import IcelandicBrusOptions
-from .state import AWARD_KINDS, LINES, IcelandicBrusState, game_value
+from .rules import AWARD_KINDS, LINES, game_value
+from .state import IcelandicBrusState
 from .tables import BEATING, JC, KH, NUM_ACTIONS, PACK, POWER, RISK, WORTHLESS
 from .view import IcelandicBrusView
 

@@ -1,13 +1,29 @@
 """One Icelandic Brús deal: the cut, the deal, the play with drawing, risks and the comb
-(rules IS-3 … IS-7, Engine decisions 12–15)."""
+(rules IS-3 … IS-7, Engine decisions 12–15).  What the rules say in more than one place (when
+K♥ may be risked, what an award is worth) is in :mod:`.rules`; why an action is refused is
+the explanation layer's (:mod:`.explain`), which the state asks through ``refusal``."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards import Card, Mask, format_card, is_card
+from ...cards import Card, Mask
 from ...core.game import DealResult, Phase, State, Trick
 from ...core.view import PUBLIC_SEAT
+from .rules import (
+    AWARD_KINDS,
+    CUT,
+    CUT_POINTS,
+    LINES,
+    TRICKS_TO_WIN,
+    deal_award,
+    game_value,
+    is_cut_point,
+    is_hung,
+    risk_award,
+    risk_offered,
+    risk_stop,
+)
 from .tables import (
     BIT,
     IDS_CACHE,
@@ -15,7 +31,6 @@ from .tables import (
     JC_BIT,
     KH,
     KH_BIT,
-    NUM_ACTIONS,
     PACK_MASK,
     POWER,
     RISK,
@@ -27,37 +42,7 @@ from .view import IcelandicBrusView
 if TYPE_CHECKING:
     from .game import IcelandicBrus
 
-LINES = 5
-"""Lines per side on the comb (IS-6.1)."""
-TRICKS_TO_WIN = 5
-"""Tricks that win the deal (IS-4.5)."""
 HAND = 3
-
-# award kinds (the public log of what the comb received, in order)
-CUT = "cut"
-DEAL = "deal"
-JANA = "jana"
-RISK_WON = "risk"
-RISK_BEATEN = "risk_beaten"
-RISK_ILLEGAL = "risk_illegal"
-AWARD_KINDS = (CUT, RISK_WON, RISK_BEATEN, RISK_ILLEGAL, DEAL, JANA)
-"""The kinds of award in ``IcelandicBrusView.awards``: the cut point (IS-3.3), a risk held
-(IS-5.3), a risked KH beaten (IS-5.3), an illegal risk's penalty (IS-5.6), the deal won
-(IS-4.5) and the deal won with jana (IS-4.5)."""
-
-
-def game_value(loser_erased: int, loser_hung: bool) -> int:
-    """The value of a won game (IS-7.2): the loser's unerased lines, 6 for scratching
-    (the loser erased nothing), 2 instead of 1 for hanging.
-
-    >>> game_value(2, False), game_value(0, False), game_value(4, False), game_value(4, True)
-    (3, 6, 1, 2)
-    """
-    if loser_erased == 0:
-        return 6
-    if loser_erased == 4 and loser_hung:
-        return 2
-    return LINES - loser_erased
 
 
 class IcelandicBrusState(State):
@@ -78,7 +63,8 @@ class IcelandicBrusState(State):
         "_leaders",
         "_lids",
         "_lmask",
-        "_played",
+        "_no_last",
+        "_parts",
         "_result",
         "_risk_ok",
         "_risk_pos",
@@ -118,6 +104,7 @@ class IcelandicBrusState(State):
         "_winners",
         "_risks",
         "_awards",
+        "_parts",
         "erased",
         "hung",
         "score",
@@ -141,6 +128,8 @@ class IcelandicBrusState(State):
         self.game_winner = -1
         """The side that erased its fifth line during this deal, else -1 (IS-7.1)."""
         self._awards: list[tuple[int, int, int, str]] = []
+        self._parts: list[tuple[tuple[str, int], ...]] = [(), ()]
+        """Per side, ``(kind, points)`` of its awards in order: the score's named parts."""
         self.history: list[int] = []
         self.hands = [0, 0, 0, 0]
         self.won = [0, 0, 0, 0]
@@ -148,7 +137,6 @@ class IcelandicBrusState(State):
         self._leaders: list[int] = []
         self._winners: list[int] = []
         self._risks: list[tuple[int, int]] = []
-        self._played = 0
         self._jc_out = False
         self._in_trick = 0
         self._win_pow = 0
@@ -164,12 +152,14 @@ class IcelandicBrusState(State):
         """The dealer's left: first to receive cards and to lead (IS-3.4, IS-4.1, AMB-19)."""
         self._leader = self.first
         cut = self.cut_card = self.deck[-1]  # IS-3.2, Engine decision 13
-        self.cut_point = cut == JC or cut == KH
+        self.cut_point = is_cut_point(cut)
         """Whether the cut showed JC or KH: the dealer's side scores 1, no deal (IS-3.3)."""
-        self._allow = game.options.allow_illegal_risk
+        opts = game.options
+        self._allow = opts.allow_illegal_risk
+        self._no_last = opts.no_risk_last_trick
         self._sp = 12
         if self.cut_point:
-            self._award(dealer & 1, 1, CUT)
+            self._award(dealer & 1, CUT_POINTS, CUT)
             self._finish()
             return
         d = self.deck
@@ -184,14 +174,15 @@ class IcelandicBrusState(State):
         """Score ``points`` for ``side`` at once (IS-6.2, IS-6.3, Engine decisions 12, 15)."""
         self.score[side] += points
         self._awards.append((len(self._winners), side, points, kind))
+        self._parts[side] += ((kind, points),)
         e = self.erased
         e[side] = min(LINES, e[side] + points)
         if e[side] == LINES:
             self.game_winner = side
             return
-        for s in (0, 1):
-            if e[s] == 4 and e[1 - s] == 0:
-                self.hung[s] = True
+        # only the side that scores can become hung: the other side's mark needs it at 0
+        if is_hung(e[side], e[1 - side]):
+            self.hung[side] = True
 
     # -- the legal set -----------------------------------------------------------------------------
     def legal_actions(self) -> tuple[int, ...]:
@@ -199,19 +190,17 @@ class IcelandicBrusState(State):
 
     def risk_legal(self, seat: int, position: int) -> bool:
         """IS-5.2: may ``seat``, holding KH, risk it as card ``position`` (0-based) now?"""
-        h = self.hands[seat]
-        return (position < 3  # condition 1
-                and len(self._winners) > 0  # condition 2: not the first trick
-                and not self._jc_out and not h & JC_BIT  # condition 3
-                and self.erased[seat & 1] <= 3  # condition 4 (AMB-24)
-                and not (self.game.options.no_risk_last_trick  # condition 5
-                         and self._sp == 36 and h.bit_count() == 1))
+        return risk_stop(position, len(self._winners), self._jc_out,
+                         (self.hands[seat] & JC_BIT) != 0, self.erased[seat & 1],
+                         self._no_last) is None
 
     def _set_legal(self, seat: int, position: int) -> None:
         h = self.hands[seat]
-        if h & KH_BIT:
-            ok = self._risk_verdict = self.risk_legal(seat, position)
-            if ok or self._allow:  # Engine decision 14
+        if h & KH_BIT:  # IS-5.2, IS-5.6: rules.risk_stop and rules.risk_offered
+            stop = risk_stop(position, len(self._winners), self._jc_out, (h & JC_BIT) != 0,
+                             self.erased[seat & 1], self._no_last)
+            self._risk_verdict = stop is None
+            if risk_offered(stop, self._allow):
                 h |= RISK_BIT
         self._lmask = h
         ids = IDS_CACHE.get(h)
@@ -237,9 +226,8 @@ class IcelandicBrusState(State):
                 self._jc_out = True
         bit = BIT[c]
         self.hands[s] ^= bit
-        self._played |= bit
         p = POWER[c]
-        if k == 0 or p > self._win_pow:  # IS-4.3: the highest beating card, else the lead
+        if k == 0 or p > self._win_pow:  # IS-4.3: rules.trick_winner, kept card by card
             self._win_pow = p
             self._win_seat = s
         if k < 3:
@@ -266,22 +254,14 @@ class IcelandicBrusState(State):
         self._leader = w
         rs = self._risk_seat
         if rs >= 0:  # IS-5.3, IS-5.6, IS-5.7: the risk award comes first
-            led = self._risk_pos == 0
-            if not self._risk_ok:
-                self._award((rs + 1) & 1, 3 if led else 2, RISK_ILLEGAL)
-            elif rs & 1 == ws:
-                self._award(ws, 2 if led else 1, RISK_WON)
-            else:
-                self._award(ws, 3 if led else 2, RISK_BEATEN)
+            self._award(*risk_award(rs, w, self._risk_pos == 0, self._risk_ok))
             self._risk_seat = -1
             if self.game_winner >= 0:  # IS-6.3: the game is over, the deal abandoned
                 self._finish()
                 return
         if self._side_won[ws] >= TRICKS_TO_WIN:  # IS-4.5
-            if self._side_won[1 - ws]:
-                self._award(ws, 1, DEAL)
-            else:
-                self._award(ws, 2, JANA)
+            points, kind = deal_award(self._side_won[1 - ws])
+            self._award(ws, points, kind)
             self._finish()
             return
         sp = self._sp
@@ -294,7 +274,13 @@ class IcelandicBrusState(State):
             hands[(w + 3) & 3] |= BIT[d[sp + 3]]
             self._sp = sp + 4
         self.to_act = w
-        self._set_legal(w, 0)
+        h = self.hands[w]
+        if h & KH_BIT:
+            self._set_legal(w, 0)
+        else:
+            self._lmask = h
+            ids = IDS_CACHE.get(h)
+            self._lids = ids_of(h) if ids is None else ids
 
     def _finish(self) -> None:
         self.phase = Phase.OVER
@@ -307,40 +293,7 @@ class IcelandicBrusState(State):
         if a >= 0 and self._lmask >> a & 1:  # e.g. a numpy integer naming a legal action
             self.apply(a)
             return
-        raise self.illegal(a, self._why_illegal(a))
-
-    def _why_illegal(self, a: int) -> str:
-        if self.to_act is None:
-            if self.cut_point:
-                return ("no deal takes place: the cut showed "
-                        f"{format_card(self.cut_card)} (IS-3.3, Engine decision 13)")
-            if self.game_winner >= 0 and self._side_won[0] < 5 and self._side_won[1] < 5:
-                return "the game is over, so the rest of the deal is abandoned (IS-6.3)"
-            return "the deal is over (IS-4.5)"
-        if not 0 <= a < NUM_ACTIONS or (a < 64 and not is_card(a)):
-            return f"no Icelandic Brús action has id {a}"
-        seat = self.to_act
-        c = KH if a == RISK else a
-        if not PACK_MASK >> c & 1:
-            return f"{format_card(c)} is not in the Icelandic Brús pack (IS-1.1)"
-        h = self.hands[seat]
-        if not h >> c & 1:
-            return f"seat {seat} does not hold {format_card(c)}"
-        # a risk that breaks IS-5.2
-        k = self._in_trick
-        if k == 3:
-            return "KH cannot be risked as the fourth card of a trick (IS-5.2 condition 1, AMB-25)"
-        if not self._winners:
-            return "KH cannot be risked in the first trick of the deal (IS-5.2 condition 2)"
-        if self._jc_out:
-            return "KH cannot be risked: JC has already been played (IS-5.2 condition 3)"
-        if h & JC_BIT:
-            return "KH cannot be risked by the holder of JC (IS-5.2 condition 3)"
-        if self.erased[seat & 1] > 3:
-            return ("KH cannot be risked by a side that needs only one point to win (on the rá, "
-                    "IS-5.2 condition 4, AMB-24)")
-        return ("KH cannot be risked in the trick where everybody plays his last card "
-                "(no_risk_last_trick, IS-5.2 condition 5)")
+        raise self.refusal(a)  # the explanation layer's reason (explain.why_not)
 
     # -- what the deal produced --------------------------------------------------------------------
     def _cards(self) -> list[Card]:
@@ -390,7 +343,9 @@ class IcelandicBrusState(State):
         if self.to_act is not None:
             return None
         if self._result is None:
-            self._result = DealResult(tuple(self.won), (self.score[0], self.score[1]), {})
+            p = self._parts
+            self._result = DealResult(tuple(self.won), (self.score[0], self.score[1]), {},
+                                      (p[0], p[1]))
         return self._result
 
     def public_reveals(self) -> tuple[Any, ...]:
@@ -418,7 +373,10 @@ class IcelandicBrusState(State):
 
     def hidden_from(self, seat: int) -> Mask:
         # the cut card was shown (IS-3.2): its place is known until it is played
-        return PACK_MASK & ~self._played & ~self.hands[seat] & ~(1 << self.cut_card)
+        played = 0  # off the hot path: worked out from the history when asked
+        for c in self._cards():
+            played |= BIT[c]
+        return PACK_MASK & ~played & ~self.hands[seat] & ~(1 << self.cut_card)
 
     def view(self, seat: int) -> IcelandicBrusView:
         if not 0 <= seat < 4:
@@ -456,4 +414,4 @@ class IcelandicBrusState(State):
         )
 
 
-__all__ = ["AWARD_KINDS", "LINES", "IcelandicBrusState", "game_value"]
+__all__ = ["AWARD_KINDS", "LINES", "TRICKS_TO_WIN", "IcelandicBrusState", "game_value"]

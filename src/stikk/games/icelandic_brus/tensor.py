@@ -77,7 +77,7 @@ from ...core.tensor import (
     write_tricks,
 )
 from ...core.view import View
-from .state import AWARD_KINDS, LINES, TRICKS_TO_WIN
+from .rules import AWARD_KINDS, LINES, TRICKS_TO_WIN
 from .tables import KH
 from .view import IcelandicBrusView
 
