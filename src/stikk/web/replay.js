@@ -117,7 +117,8 @@ function draw() {
   $('[data-testid="info"]').replaceChildren(view.explain ? panelNode(view.explain.panel, null)
     : rp.mod ? guarded("the info panel", () => rp.mod.info(ctx.view, ctx)) : el("div"));
   $('[data-testid="sheet"]').replaceChildren(el("h2", { class: "panel-title" }, "Score sheet"),
-    rp.mod ? guarded("the score sheet", () => rp.mod.sheet(ctx)) : el("div"));
+    rp.mod ? guarded("the score sheet", () => rp.mod.sheet(ctx)) : el("div"),
+    ...sheetWords(view.explain));
 
   const result = $("#result");
   result.hidden = !atEnd;
@@ -128,6 +129,16 @@ function draw() {
         : rp.mod ? guarded("the deal summary", () => rp.mod.dealSummary(summary, ctx)) : el("div"),
       el("h3", {}, "Tricks"), trickList(summary.tricks, null));
   }
+}
+
+/** The standing and the sheet's notes in words, under the drawing of the sheet. */
+function sheetWords(explain) {
+  if (!explain) return [];
+  return [explain.standing, ...explain.sheet_notes].filter(Boolean).map((m) => {
+    const node = msgNode(m, "p");
+    node.classList.add("sheet-note");
+    return node;
+  });
 }
 
 function setup() {

@@ -428,10 +428,11 @@ function drawSide(view, ctx) {
 /** The standing and the sheet's notes in words, under the drawing of the sheet. */
 function sheetWords(explain) {
   if (!explain) return [];
-  const out = [];
-  if (explain.standing) out.push(msgNode(explain.standing, "p"));
-  for (const m of explain.sheet_notes) out.push(msgNode(m, "p"));
-  return out.map((n) => { n.classList.add("sheet-note"); return n; });
+  return [explain.standing, ...explain.sheet_notes].filter(Boolean).map((m) => {
+    const node = msgNode(m, "p");
+    node.classList.add("sheet-note");
+    return node;
+  });
 }
 
 function setupTabs() {

@@ -1,17 +1,18 @@
-// The per-game modules, by game id.  Each module exports the same five functions:
+// The per-game modules, by game id (each the registry entry's `web` module,
+// src/stikk/core/registry.py).  A module draws what only it can: the score sheet as the
+// tradition draws it.
 //
-//   info(view, ctx)          -> Node   game facts beside the table (trump, bids, risks, stock ...)
-//   sheet(ctx)               -> Node   the score sheet as the tradition draws it
-//   dealSummary(deal, ctx)   -> Node   what a finished deal came to (deal = one DEAL_SUMMARY)
-//   actionLabel(text, view)  -> string the label of an action button ("BID 2" -> "Bid 2")
-//   handOrder(cards, view)   -> array  the hand sorted as a player of this game holds it
+//   sheet(ctx) -> Node   the score sheet (the Romanian Whist table, the Sjavs columns, the
+//                        Bauernstoss strokes, the Brus matchsticks, the Icelandic comb, the
+//                        Stýrivolt chalk board)
 //
 // ctx = {game: id, view, deals: [DEAL_SUMMARY...], seats: [SEAT_INFO...], mySeat: seat | null,
-//        options: {name: value, ...}}
-// (see /web_contract.md).  ctx.options are the table's game options as the server resolved them:
-// every option with its value, presets applied ({"players": 4, "preset": "alterSchoofkopp",
-// "target_marks": 15, ...}); read options there, never from the game string.  Each DEAL_SUMMARY's
-// `final` is the public view at that deal's end: read per-deal facts there.  Modules are pure renderers: they never send anything.
+//        options: {name: value, ...}}.  Everything else on the page (the facts beside the
+// table, the labels of the moves, the hand as held, each deal's score in parts, the verdict)
+// is the engine's explainer's, sent with every view (view.explain) and deal (deal.score) and
+// drawn by render.js.  A module reads facts from the sheets (view.sheet, deals[i].sheet), the
+// results (deals[i].result), the score parts (deals[i].score) and what the explainer adds for
+// the drawing (view.explain.sheet); it works out no rule.  Modules never send anything.
 import * as romanianWhist from "./romanian_whist.js";
 import * as sjavs from "./sjavs.js";
 import * as bauernstoss from "./bauernstoss.js";
