@@ -152,9 +152,11 @@ def card_mentions(text: str) -> list[tuple[int, Card]]:
 
 
 def public_lines(text: str) -> str:
-    """The screen without the reminders that name the permanent trumps as such."""
+    """The screen without the reminders that name the permanent trumps and the trump order
+    as such."""
     return "\n".join(line for line in text.split("\n")
-                     if "Permanent trumps" not in line and "Rules in short" not in line)
+                     if "Permanent trumps" not in line and "Rules in short" not in line
+                     and "Trumps, high to low" not in line)
 
 
 class Watched(io.StringIO):
@@ -216,8 +218,10 @@ def run_game(players: int, seed: int, choose: Choose, *, seats: str | None = Non
 
 
 def deal_segments(out: str) -> list[str]:
-    """The screen cut at each deal's header rule (``Deal N · rubber R · dealer …``)."""
-    starts = [m.start() for m in re.finditer(r"Deal \d+ · rubber \d+ · dealer", out)]
+    """The screen cut at each deal's header rule (``Deal N · rubber R · 4-player Sjavs ·
+    dealer …``)."""
+    starts = [m.start() for m in re.finditer(r"Deal \d+ · rubber \d+ · \d-player Sjavs · dealer",
+                                             out)]
     return [out[a:b] for a, b in zip(starts, [*starts[1:], len(out)], strict=True)]
 
 
@@ -387,55 +391,73 @@ def test_four_announcements_maker_and_trumps_are_shown(four: dict[str, Any]) -> 
         cut = entry["actions"][0]
         verb = ("cut" if cut == "CUT" else "knock") + ("s" if r != 0 else "")
         assert f"{sg.cap_name(r)} {verb}: the cards come in packets of " \
-               f"{'four' if cut == 'CUT' else 'eight'}" in seg
+               f"{4 if cut == 'CUT' else 8}" in seg
         spoken = entry["actions"][1:5]
         words = [("pass" if a == "PASS" else a.removeprefix("ANNOUNCE ").lower()) for a in spoken]
         order = [(d + 1 + i) % 4 for i in range(4)]
         assert "Announcements: " + " · ".join(
             f"{sg.name(s)}: {w}" for s, w in zip(order, words, strict=True)) in seg
         if all(a == "PASS" for a in spoken):
-            assert "Nobody announced: the same dealer deals again (rules §5.4)." in seg
+            assert "Nobody announced: the same dealer deals again (rules §5.4)" in seg
             continue
         maker = order[max(i for i, a in enumerate(spoken) if a != "PASS")]
-        side = "We" if maker % 2 == 0 else "They"
+        side = "your side" if maker % 2 == 0 else "side B"
         assert f"{sg.cap_name(maker)} ({side}) make" in seg
         suit = entry["actions"][5][6]
         name = ["clubs", "spades", "hearts", "diamonds"][SUITS.index(suit)]
         assert re.search(rf"names? trumps: {'♣♠♥♦'[SUITS.index(suit)]} {name}", seg)
 
 
+def score_rows(part: str) -> dict[str, tuple[int, int, int]]:
+    """The deal's score: per side (``Your side``, ``Side B``) its tricks (the note under the
+    table), card points and points (the table)."""
+    tricks = re.search(r"^Tricks: your side (\d+) · side B (\d+)$", part, re.M)
+    assert tricks, part[:1500]
+    rows = {}
+    for i, name in enumerate(("Your side", "Side B")):
+        m = re.search(rf"^{name}\s+(\d+)\s+(\+\d+|0)\s", part, re.M)
+        assert m, (name, part[:1500])
+        rows[name] = (int(tricks[i + 1]), int(m[1]), int(m[2]))
+    return rows
+
+
 def test_four_deal_results_tricks_and_card_points(four: dict[str, Any]) -> None:
-    """Rules §7: each deal's tricks and card points per side (We = seats 0+2 = side A) and
-    who scores; the pending tie's bonus is named (rules §7.1)."""
+    """Rules §7: each deal's tricks and card points per side (your side = seats 0+2 = side A)
+    and who scores; the pending tie's bonus is named as a part of the score (rules §7.1)."""
     rep = replay(four["path"].read_text())
     segs = deal_segments(four["out"])
     pending = 0
     for seg, d in zip(segs, rep["deals"], strict=True):
         res = d["result"]
         if res["outcome"] == "redeal":
-            assert "· result" not in seg
+            assert "Redeal: nobody announced" in seg
             continue
-        part = seg[seg.index("· result"):]
+        part = seg[seg.index(" trumps · announced "):]
         tricks = [res["tricks"][0] + res["tricks"][2], res["tricks"][1] + res["tricks"][3]]
-        assert re.search(rf"^tricks\s+{tricks[0]}\s+{tricks[1]}$", part, re.M)
         cp = res["card_points"]
         assert sum(cp) == 120
-        assert re.search(rf"^card points\s+{cp[0]}\s+{cp[1]}$", part, re.M)
+        rows = score_rows(part)
+        assert [rows["Your side"][:2], rows["Side B"][:2]] == [
+            (tricks[0], cp[0]), (tricks[1], cp[1])]
         if res["outcome"] == "tie":
             assert cp == [60, 60]
             assert "60–60: nobody scores" in part
+            assert rows["Your side"][2] == rows["Side B"][2] == 0
             pending += 1
             continue
         side = 0 if res["score"][0] else 1
-        who = "We" if side == 0 else "They"
         maker_side = res["maker"] % 2
         single = 8 in (res["tricks"][maker_side], res["tricks"][maker_side + 2])
         value = band_value(cp[maker_side], tricks[maker_side], 8, res["trump"] == "C",
                            single=single)
         assert res["score"][side] == value + 2 * pending
-        assert f"{who} score {res['score'][side]}" in part
+        assert rows["Your side" if side == 0 else "Side B"][2] == res["score"][side]
+        assert rows["Side B" if side == 0 else "Your side"][2] == 0
+        flat = " ".join(part.split("Tricks: ")[0].split())  # the "how" column wraps
         if pending:
-            assert f"+{2 * pending} for the 60–60 tie" in part
+            assert f"{pending} pending 60–60 tie{'s' * (pending > 1)} (rules §7.1)" in flat
+        else:
+            assert "pending 60–60" not in flat
         pending = 0
 
 
@@ -446,8 +468,9 @@ def test_four_sheet_counts_down_from_24_with_crosses(four: dict[str, Any]) -> No
     out = four["out"]
     sheet = four["session"].match.sheet()
     winner = "We" if sheet["crosses"][0] else "They"
-    k = max(sheet["crosses"])
-    assert f"{winner} win the match with {k} cross" in out
+    side = "Your side" if winner == "We" else "Side B"
+    assert (f"{side} wins the rubber · crosses: your side {sheet['crosses'][0]} · side B "
+            f"{sheet['crosses'][1]} (rules §9)") in out
     assert "⚑" in out  # the seed has a figure of exactly 6
     assert "incl. +2 tie" in out  # the game after the 60–60 tie (rules §7.1)
 
@@ -461,7 +484,7 @@ def test_four_commands_and_refusals(four: dict[str, Any]) -> None:
     assert "'xyz' is not a move, a card or a command" in out
     _other, before = four["seen"]["refused"]
     assert four["seen"]["after"] == before  # nothing changed
-    assert "✗ Not allowed: you must follow" in out  # rules §6.2, the engine's reason
+    assert "✗ Not allowed: You must follow" in out  # rules §6.2, the engine's reason
 
 
 def test_four_we_are_side_b_when_the_human_sits_on_b(tmp_path: Path) -> None:
@@ -512,9 +535,9 @@ def test_three_exchange_typed_in_natural_forms(tmp_path: Path) -> None:
     out = game["out"]
     assert [f for f, _ in used][:4] == ["bad", "one", "two", "none"]
     assert "'one qx 5' is not a move" in out
-    assert "one <card> <0|1>" in out and "two <card> <card>" in out and "[1] none" in out
-    assert "[2]" not in "\n".join(line for line in out.split("\n")
-                                  if "Exchange (rules" in line or line.startswith("  [1] none"))
+    assert "one <card> <0|1>" in out and "two <card> <card>" in out
+    offered = [line for line in out.split("\n") if line.startswith("Moves: [1] keep the hand")]
+    assert offered and all("[2]" not in line for line in offered)
     # the record holds, for each of seat 0's exchanges, the canonical action of what he typed
     typed = [t for f, t in used if f != "bad"]
     ours = []
@@ -542,10 +565,48 @@ def test_three_exchange_typed_in_natural_forms(tmp_path: Path) -> None:
     pair = {parse_card(t_two[1]), parse_card(t_two[2])}
     assert two.startswith("EXCHANGE_TWO") and {parse_card(x) for x in two.split()[1:]} == pair
     assert none == "EXCHANGE_NONE"
-    assert "You put " in out and "aside and take table card 1: " in out
-    assert "aside and take both table cards: " in out
-    assert "Set aside (counted for the maker, rules §10.4): " in out
+    assert re.search(r"You put \S+ aside and take table card 1 \(rules §10\.3\)\n"
+                     r"You take \S+ from the table \(rules §10\.3\)", out)
+    assert re.search(r"You put \S+ \S+ aside and take both table cards \(rules §10\.3\)\n"
+                     r"You take \S+ \S+ from the table \(rules §10\.3\)", out)
+    assert "Set aside, counted for the maker: " in out
     assert game["screen"].leaks == [] and game["screen"].checked > 500
+
+
+def test_three_exchange_mistakes_say_what_is_wrong(tmp_path: Path) -> None:
+    """Issue 15 §6, rules §10.3: a mistyped exchange is answered with what is wrong (the table
+    position is 0 or 1; two different cards; a card not held), not with a parse error listing
+    every action; nothing changes until a good exchange is typed."""
+    mistakes: list[tuple[str, str]] = []
+
+    def choose(session: TableSession, st: SjavsState) -> str:
+        if st.phase.value != "exchange":
+            return "1"
+        if len(mistakes) >= 4:
+            return "none"
+        held = [format_card(c).lower() for c in range(64) if st.hands[0] >> c & 1]
+        other = next(format_card(c).lower() for c in st.game.pack() if not st.hands[0] >> c & 1)
+        forms = [(f"one {held[0]} 2", "the table position is 0 or 1 (rules §10.3)"),
+                 (f"two {held[1]} {held[1]}", "name two different cards to put aside "
+                                              "(rules §10.3)"),
+                 (f"one {other} 0", f"✗ Not allowed: You do not hold "
+                                    f"{card_symbol(parse_card(other))} (rules §10.3)"),
+                 (f"two {held[0]} 2c", "both cards must be cards of the Sjavs pack")]
+        typed, said = forms[len(mistakes)]
+        mistakes.append((typed, said))
+        return typed
+
+    game = run_game(3, 4, choose, record=tmp_path / "mistakes.json")
+    assert game["status"] == 0 and len(mistakes) == 4
+    out = game["out"]
+    refusals = [" ".join(out[at:at + 220].split()) for at in
+                [m.start() for m in re.finditer("✗", out)]]
+    assert len(refusals) == len(mistakes)
+    for (typed, said), refusal in zip(mistakes, refusals, strict=True):
+        assert said in refusal, (typed, refusal)
+        assert "not a Sjavs action (" not in refusal, (typed, refusal)
+    # the refusal names the card the player typed, wherever it lies: nothing more
+    assert [leak for leak in game["screen"].leaks if "You do not hold" not in leak] == []
 
 
 def test_three_hands_as_dealt_and_sheet_per_player(tmp_path: Path) -> None:
@@ -565,12 +626,13 @@ def test_three_hands_as_dealt_and_sheet_per_player(tmp_path: Path) -> None:
 
 
 def pile_rows(seg: str) -> dict[str, list[str]]:
-    m = re.search(r"^piles\s+1\s+2\s+3\s+4\n(.*)\n(.*)$", seg, re.M)
+    """The piles 1–4 of the first seat table in ``seg``, per player (rules §11.1)."""
+    m = re.search(r"^seat\s+announced\s+tricks\s+piles 1–4\s*\n.*\n(.*)\n(.*)$", seg, re.M)
     assert m, seg[:2000]
     rows = {}
     for line in (m[1], m[2]):
-        name = "You" if line.startswith("You") else "Seat 1"
-        rows[name] = re.findall(r"(\S+ ▒|\S+)", line[len(name):])
+        name = "You" if line.startswith("seat 0 (you)") else "Seat 1"
+        rows[name] = re.findall(r"(\S+▒)", line)
     return rows
 
 
@@ -583,11 +645,12 @@ def test_two_piles_hand_and_uncovering(tmp_path: Path) -> None:
     out = game["out"]
     for seg, entry in zip(deal_segments(out), game["record"]["deals"], strict=True):
         lay = dealt_two(entry)
-        assert hand_lines(seg)[0][1] == shown_order(lay[0]["hand"], None)
+        # the hand as held, then the face-up pile cards, also playable, in pile order
+        assert hand_lines(seg)[0][1] == shown_order(lay[0]["hand"], None) + lay[0]["up"]
         rows = pile_rows(seg)
         for name, seat in (("You", 0), ("Seat 1", 1)):
-            assert rows[name] == [f"{card_symbol(c)} ▒" for c in lay[seat]["up"]]
-    assert re.search(r"(Your|Seat 1's) pile \d turns up \S+: playable from the next trick", out)
+            assert rows[name] == [f"{card_symbol(c)}▒" for c in lay[seat]["up"]]
+    assert re.search(r"(You|Seat 1): pile \d turns up \S+, playable from the next trick", out)
     check_sheet(game, ["You", "Seat 1"], [0, 1])
     assert game["screen"].leaks == [] and game["screen"].checked > 1000
 
@@ -601,7 +664,9 @@ def test_cli_play_sjavs_with_a_record(tmp_path: Path, capsys: pytest.CaptureFixt
                    "--seed", "2", "--record", str(path)])
     assert status == 0
     out = capsys.readouterr().out
-    assert "End of the match" in out and "win the match with" in out
+    flat = " ".join(out.split())
+    assert "End of the match" in out and re.search(r"(wins the rubber|Rubber won by seat \d "
+                                                    r"and seat \d) · crosses: ", flat)
     assert replay(path.read_text())["match"]["over"] is True
 
 
@@ -613,4 +678,4 @@ def test_quit_writes_a_replayable_record(tmp_path: Path) -> None:
     assert status == 0
     out = replay(path.read_text())
     assert out["state"]["terminal"] is False
-    assert "The rubber is not finished: We 24 · They 24." in text_of(console)
+    assert "The rubber is not finished. Figures: your side 24 · side B 24" in text_of(console)

@@ -27,12 +27,13 @@ import pytest
 from stikk.agents.base import DealSetup
 from stikk.agents.sampling import world_sampler, world_spec
 from stikk.agents.sampling.core import AssignmentSampler, Location, SamplingError, WorldSpec
-from stikk.agents.sampling.sjavs import SjavsSpec, interchangeable, void_masks
+from stikk.agents.sampling.sjavs import SjavsSpec, interchangeable
 from stikk.cards import cards_of, format_cards, mask_of, parse_card, parse_cards
 from stikk.core.errors import StikkError
 from stikk.core.game import State
 from stikk.games import make_game
 from stikk.games.sjavs import CUT, KNOCK, SjavsState
+from stikk.games.sjavs.implies import void_masks
 from stikk.games.sjavs.tables import PLAIN_MASKS, TRUMP_MASKS, lengths
 from stikk.testing.sampling import (
     acceptance,

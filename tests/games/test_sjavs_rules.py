@@ -534,7 +534,7 @@ def test_s62_s63_permanent_trumps_are_not_of_their_printed_suit() -> None:
     assert set(state.legal_texts()) == {f"PLAY {c}" for c in SPADE_LEAD[1].split()}
     match.apply("PLAY AC")
     assert state.legal_texts() == ["PLAY 8S"]
-    assert_refused(state, "PLAY JS", "follow spades", "8S", "§6.2")
+    assert_refused(state, "PLAY JS", "follow spades", "8♠", "§6.2")
     match.apply("PLAY 8S")
     assert state.legal_texts() == ["PLAY 7S", "PLAY 9S", "PLAY KS", "PLAY TS"]
     match.apply("PLAY KS")
@@ -870,7 +870,7 @@ def test_illegal_plays_name_the_card_and_the_rule() -> None:
     match, state = deal(sjavs(), knock_deck(3, SPADE_LEAD), 3)
     run(match, ["ANNOUNCE 7", "PASS", "PASS", "PASS", "TRUMP H"])
     assert_refused(state, "PLAY 2C", "not in the Sjavs pack")
-    assert_refused(state, "PLAY KS", "does not hold KS")
+    assert_refused(state, "PLAY KS", "you do not hold K♠")
     assert_refused(state, "EXCHANGE_NONE", "play a card")
 
 

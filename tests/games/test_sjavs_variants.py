@@ -165,7 +165,7 @@ def test_s103_engine_decision_8_the_exchange_legal_set_has_66_actions() -> None:
     assert {"EXCHANGE_NONE", "EXCHANGE_ONE TH 0", "EXCHANGE_ONE QC 1", "EXCHANGE_TWO QC JC",
             "EXCHANGE_TWO QS JS", "EXCHANGE_TWO QH TH", "EXCHANGE_TWO QC AH"} <= set(legal)
     assert "EXCHANGE_TWO TH QH" not in legal and "EXCHANGE_TWO JC QC" not in legal
-    assert_refused(state, "EXCHANGE_ONE 7C 0", "does not hold 7C", "§10.3")
+    assert_refused(state, "EXCHANGE_ONE 7C 0", "you do not hold 7♣", "§10.3")
     assert_refused(state, "PLAY QC", "exchange", "§10.3")
 
 

@@ -163,7 +163,9 @@ class Renderer(Protocol):
         """One line saying what the player may type now (Rich markup)."""
 
     def parse_move(self, text: str, view: View) -> int | None:
-        """A game's shorthand for an action (``qh``, ``b2``), or ``None`` if it is not one."""
+        """A game's shorthand for an action (``qh``, ``b2``), or ``None`` if it is not one;
+        a shorthand it knows but finds mistyped raises :class:`ActionParseError` saying what
+        is wrong."""
 
     def after_action(self, seat: int, before: View, after: View) -> None:
         """Say what ``seat`` just did (and who won the trick it finished)."""
@@ -406,7 +408,10 @@ class TableSession:
             if len(moves) == 1:
                 return f"there is no move {n}: the only move is number 1"
             return f"there is no move {n}: type a move number from 1 to {len(moves)}"
-        a = self.renderer.parse_move(text, view)
+        try:
+            a = self.renderer.parse_move(text, view)
+        except ActionParseError as e:  # a shorthand the renderer knows, mistyped
+            return f"{text!r} is not a move: {e.reason}; h for help"
         if a is not None:
             return a
         try:

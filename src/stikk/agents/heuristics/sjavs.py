@@ -76,32 +76,32 @@ from ...games.sjavs.actions import (
     TRUMP0,
     announce_of,
 )
+from ...games.sjavs.implies import announcement, face_up
+from ...games.sjavs.rules import BANDS, ROWS, TRICKS, speaking_order, team
 from ...games.sjavs.tables import (
     EFF,
     EFF_MASKS,
     PACK_MASK,
     PERMANENT,
-    PERMANENT_MASK,
     PLAIN_MASKS,
     POINTS,
     STRENGTH,
     TRUMP_MASKS,
     TRUMPS,
     ids_of,
+    trump_length,
 )
 from ...games.sjavs.view import SjavsView
 
 ACE, KING, TEN = 12, 11, 8
-_TRICKS = {4: 8, 3: 10, 2: 16}
-"""Tricks in a deal (rules §6.1, §10.5, §11.4)."""
-_HAND = {4: 8, 3: 10, 2: 16}
-"""Cards each player holds in all (two players: hand, face-up and face-down cards)."""
+_BAND_LINES = tuple(sorted(least for least, key in BANDS if least and ROWS[key][0] != "tie"))
+"""The makers' card points where the score changes (rules §7): 31, 61, 90."""
 
 
 _SUIT_NUM = {s: i for i, s in enumerate(SUITS)}
 
 _TEAMS: dict[tuple[int, int], tuple[int, ...]] = {
-    (n, maker): (0, 1, 0, 1) if n == 4 else tuple(0 if p == maker else 1 for p in range(n))
+    (n, maker): tuple(team(n, maker, p) for p in range(n))
     for n in (2, 3, 4) for maker in range(-1, n)}
 """The side of every seat by number of players and maker (-1: none yet): partners sit
 opposite with four players (rules §3), the maker is alone with three and two."""
@@ -150,20 +150,6 @@ _OPPONENTS: dict[tuple[int, int, int], tuple[int, ...]] = {
 
 _BIT: tuple[Mask, ...] = tuple(1 << c for c in range(64))
 """The mask of each card id."""
-
-_LENGTHS: dict[str, int] = {}
-"""Announced trump length by announcement text (``"ANNOUNCE 5"`` → 5), filled as met."""
-
-
-def _announced(said: str | None) -> int:
-    """The trump length of an announcement text (0 for none or ``PASS``)."""
-    if not said or said == "PASS":
-        return 0
-    length = _LENGTHS.get(said)
-    if length is None:
-        length = _LENGTHS[said] = int(said.split()[1])
-    return length
-
 
 _TrickState = tuple[Mask, Mask, tuple[int, ...], tuple[int, int], tuple[int, int]]
 """After some finished tricks: the cards played, the maker's cards among them, the
@@ -226,7 +212,7 @@ class _TrickLog:
                 for seat, c in trick:
                     played |= bit[c]
                     pts += points[c]
-                    if eff[c] != lead:  # a seat that does not follow has none of the suit
+                    if eff[c] != lead:  # no card of the suit: implies.voids, inlined
                         voids[seat] |= 1 << lead
                     if seat == maker:
                         maker_played |= bit[c]
@@ -303,12 +289,12 @@ class _Seen:
         tm = self.tm = TRUMP_MASKS[t]
         self.strength = STRENGTH[t]
         self.above = _ABOVE[t]
-        eff_masks = self.eff_masks = EFF_MASKS[t]
+        self.eff_masks = EFF_MASKS[t]
         hand: Mask = view.hand or 0
         self.hand = hand
         team = self.team = _TEAMS[n, maker]
         mine = self.mine = team[me]
-        eff = self.eff = EFF[t]
+        self.eff = EFF[t]
         tricks = view.tricks
         played, maker_played, voids_then, won_pts, tricks_won = log.read(tricks, n, t, maker)
         voids = list(voids_then)
@@ -317,47 +303,17 @@ class _Seen:
         tricks_done = self.tricks_done = len(tricks)
         counts = [tricks_done] * n
         trick = self.trick = view.current_trick
-        cur_pts = 0
-        if trick:
-            lead = eff[trick[0][1]]
-            for seat, c in trick:
-                played |= _BIT[c]
-                counts[seat] += 1
-                cur_pts += POINTS[c]
-                if eff[c] != lead:
-                    voids[seat] |= 1 << lead
-                if seat == maker:
-                    maker_played |= _BIT[c]
-        self.cur_pts = cur_pts
-        # the suit led and who wins the current trick so far, with which card
-        self.led = lead if trick else -1
-        self.winner = _winner(trick, STRENGTH[t][lead]) if trick else (me, -1)
-        self.pts = won_pts
-        self.tricks_won = tricks_won
-        known = [0] * n
-        piles = view.piles if n == 2 else None
-        if piles is not None:
-            opp = 1 - me
-            for up, _down in piles[opp]:
-                if up is not None:
-                    known[opp] |= 1 << up
-        self.known = known
+        played, maker_played = self._current_trick(played, maker_played, voids, counts)
+        self.pts, self.tricks_won = won_pts, tricks_won
+        known = self.known = [0] * n
+        if n == 2:  # the other's face-up cards are public (rules §11.2)
+            known[1 - me] = face_up(view, 1 - me)
+        # implies.unseen, inlined: the played cards come from the trick log
         unknown = PACK_MASK & ~hand & ~played & ~known[0] & ~known[1 % n]
         if n == 3 and me == maker:
             for c in view.discards:
                 unknown &= ~(1 << c)
-        self.unknown = unknown
-        weight = [0.0] * n
-        for q in range(n):
-            if q == me:
-                continue
-            left = _HAND[n] - counts[q] - known[q].bit_count()
-            if piles is not None:
-                left -= sum(1 for _up, down in piles[q] if down)
-            if left > 0:
-                weight[q] = float(left)
-        wother = max(unknown.bit_count() - sum(weight), 0.0)
-        self.voids = voids
+        self.unknown, self.voids = unknown, voids
         leader = trick[0][0] if trick else me
         self.order = _SEATS[n, leader]
         later = self.later = self.order[len(trick) + 1:]
@@ -368,8 +324,57 @@ class _Seen:
         for q in opps:
             kopp |= known[q]
         self.kopp = kopp
-        self.announced = _announced(view.announcements[maker] if maker >= 0 else None)
+        said = announcement(view, maker) if maker >= 0 else None
+        self.announced = said[0] if said is not None else 0
         self.maker_played_trumps = (maker_played & tm).bit_count()
+        self._place(self._room(view, counts))
+
+    def _current_trick(self, played: Mask, maker_played: Mask, voids: list[int],
+                       counts: list[int]) -> tuple[Mask, Mask]:
+        """Reads the trick in play: its cards, its points, the suit led, who wins it so far
+        (and with which card), the voids it shows; returns the cards played and the maker's
+        cards played."""
+        trick = self.trick
+        eff = self.eff
+        maker = self.maker
+        cur_pts = 0
+        if trick:
+            lead = eff[trick[0][1]]
+            for seat, c in trick:
+                played |= _BIT[c]
+                counts[seat] += 1
+                cur_pts += POINTS[c]
+                if eff[c] != lead:  # implies.voids, inlined
+                    voids[seat] |= 1 << lead
+                if seat == maker:
+                    maker_played |= _BIT[c]
+        self.cur_pts = cur_pts
+        self.led = lead if trick else -1
+        self.winner = _winner(trick, self.strength[lead]) if trick else (self.me, -1)
+        return played, maker_played
+
+    def _room(self, view: SjavsView, counts: list[int]) -> list[float]:
+        """How many hidden cards each other seat still holds (every seat plays one card to
+        each trick, rules §6.1; with two players the face-down cards are nobody's yet)."""
+        n = self.n
+        piles = view.piles if n == 2 else None
+        weight = [0.0] * n
+        for q in range(n):
+            if q == self.me:
+                continue
+            left = TRICKS[n] - counts[q] - self.known[q].bit_count()  # a card per trick
+            if piles is not None:
+                left -= sum(1 for _up, down in piles[q] if down)
+            if left > 0:
+                weight[q] = float(left)
+        return weight
+
+    def _place(self, weight: list[float]) -> None:
+        """The chance that an unseen card of each effective suit lies with each seat (``p``)
+        and that a seat holds any trump (``has_trump``)."""
+        n, me, maker, voids = self.n, self.me, self.maker, self.voids
+        unknown, tm, known = self.unknown, self.tm, self.known
+        wother = max(unknown.bit_count() - sum(weight), 0.0)
         # Expected unseen trumps per seat: the maker announced his trump length (rules
         # §5.2), so his hidden trumps are that length less the trumps he has shown; the
         # rest of the unseen trumps are spread over the other hidden places by size.
@@ -399,6 +404,7 @@ class _Seen:
         no_void: list[float] | None = None  # the same for every suit nobody is void in
         p: list[list[float]] = []  # (read only: rows are shared)
         self.p = p
+        eff_masks = self.eff_masks
         for e in range(4):
             if not unknown & eff_masks[e]:
                 p.append(zeros)  # no unseen card of the suit: its chances go unused
@@ -500,35 +506,14 @@ class _Seen:
         """Chances that the 1st, 2nd … k-th card played from the run headed by ``top``
         takes a trick later."""
         e = self.eff[top]
+        stronger = self.above[e][self.strength[e][top]]
+        if e == TRUMPS:
+            return self._trump_slot_chances(stronger, k)
         opps = self.opps
         hand = self.hand
         unknown = self.unknown
         known = self.known
         p_e = self.p[e]
-        stronger = self.above[e][self.strength[e][top]]
-        if e == TRUMPS:
-            higher = (unknown | self.kopp) & stronger
-            if not higher:
-                return [0.95] * k
-            exp_h = 0.0
-            opp_max = 0.0
-            tm = self.tm
-            n_hi = (higher & unknown).bit_count()
-            n_t = (unknown & tm).bit_count()
-            for q in opps:
-                p_t = p_e[q]
-                exp_h += (known[q] & higher).bit_count()
-                exp_h += n_hi * p_t
-                opp_t = (known[q] & tm).bit_count() + n_t * p_t
-                if opp_t > opp_max:
-                    opp_max = opp_t
-            chance = 0.92 * self.trump_decay ** exp_h
-            mine = self.my_trumps
-            above = (hand & stronger).bit_count()
-            # a length trump outlasts the opponents' trumps
-            long_chance = 0.75 if 0.75 > chance else chance
-            return [long_chance if mine - above - j > opp_max + 0.5 else chance
-                    for j in range(k)]
         suit = PLAIN_MASKS[e]
         higher = (unknown | self.kopp) & suit & stronger
         p_top = 1.0
@@ -562,6 +547,35 @@ class _Seen:
                     p_safe *= 1.0 - pv * has_trump[q]
             out.append(p_top * p_safe)
         return out
+
+    def _trump_slot_chances(self, stronger: Mask, k: int) -> list[float]:
+        """:meth:`slot_chances` of a run of trumps: each higher trump the opponents are
+        expected to hold shrinks the chance; a length trump outlasts their trumps."""
+        unknown = self.unknown
+        known = self.known
+        p_e = self.p[TRUMPS]
+        higher = (unknown | self.kopp) & stronger
+        if not higher:
+            return [0.95] * k
+        exp_h = 0.0
+        opp_max = 0.0
+        tm = self.tm
+        n_hi = (higher & unknown).bit_count()
+        n_t = (unknown & tm).bit_count()
+        for q in self.opps:
+            p_t = p_e[q]
+            exp_h += (known[q] & higher).bit_count()
+            exp_h += n_hi * p_t
+            opp_t = (known[q] & tm).bit_count() + n_t * p_t
+            if opp_t > opp_max:
+                opp_max = opp_t
+        chance = 0.92 * self.trump_decay ** exp_h
+        mine = self.my_trumps
+        above = (self.hand & stronger).bit_count()
+        # a length trump outlasts the opponents' trumps
+        long_chance = 0.75 if 0.75 > chance else chance
+        return [long_chance if mine - above - j > opp_max + 0.5 else chance
+                for j in range(k)]
 
     def future_value(self, c: Card, in_suit: bool) -> float:
         """What keeping ``c`` is worth in point swing.
@@ -731,16 +745,14 @@ class SjavsHeuristic:
             return a, f"compulsory: my longest trump length is {n}{' in clubs' if clubs else ''}" \
                       " (§5.3)"
         hand: Mask = view.hand or 0
-        suits = [s for s in range(4) if _length(hand, s) == n]
+        suits = [s for s in range(4) if trump_length(hand, s) == n]
         value = max(_hand_value(hand, s, view.players) for s in suits)
         need = self.ANNOUNCE_NEED[view.players]
         k = view.players
-        order = [(view.dealer + 1 + i) % k for i in range(k)]  # the speaking order (§5.3)
-        said = [p for p in order if view.announcements[p] not in (None, "PASS")]
-        if said:  # the last announcement so far is the best so far
-            who = said[-1]
-            text = view.announcements[who] or ""
-            length = int(text.split()[1])
+        said = [(p, spoken) for p in speaking_order(view.dealer, k)
+                if (spoken := announcement(view, p)) is not None]
+        if said:  # the last announcement so far is the best so far (§5.3)
+            who, (length, _) = said[-1]
             if k == 4 and who == (view.seat + 2) % 4:
                 # over my partner's announcement: take the game only with more trumps
                 if n > length and value >= need - 4:
@@ -817,7 +829,7 @@ class SjavsHeuristic:
         later = ctx.later
         no_trick = 0.0
         if ctx.tricks_won[mine] == 0:  # rules §7: a first trick stops a vol / "no tricks"
-            late = ctx.tricks_done / _TRICKS[n]
+            late = ctx.tricks_done / TRICKS[n]
             no_trick = self.NO_TRICK * late * late * (1.0 if mine != team[ctx.maker] else 0.6)
         n_opp = len(ctx.later_opps)
         n_part = len(later) - n_opp
@@ -985,10 +997,6 @@ _PAIR_ID: dict[tuple[Card, Card], int] = {p: k for k, p in enumerate(PAIRS)}
 _TRUMP_RANK_VALUE = {ACE: 3.0, KING: 2.0, 10: 1.5, TEN: 1.5}
 
 
-def _length(hand: Mask, s: int) -> int:
-    return (hand & PERMANENT_MASK).bit_count() + (hand & PLAIN_MASKS[s]).bit_count()
-
-
 def _hand_value(hand: Mask, t: int, players: int) -> float:
     """A rough strength of ``hand`` as maker with trumps ``t``: trumps, high trumps, side
     aces and voids (rules §2.2–§2.4, §5.1)."""
@@ -1059,14 +1067,14 @@ def _winner(trick: Sequence[tuple[int, Card]], row: Sequence[int]) -> tuple[int,
 
 def _threshold_bonus(ctx: _Seen) -> float:
     """Near the end the §7 thresholds (31, 61, 90) make a trick's points weigh more."""
-    left = _TRICKS[ctx.n] - ctx.tricks_done
+    left = TRICKS[ctx.n] - ctx.tricks_done
     if left > 3:
         return 0.0
     maker_side = ctx.team[ctx.maker]
     m_pts = ctx.pts[maker_side]
     if ctx.n == 3:
         m_pts += 5  # the set-aside cards count for the maker (rules §10.4)
-    for line in (31, 61, 90):
+    for line in _BAND_LINES:
         gap = line - m_pts
         if 0 < gap <= ctx.cur_pts + 25:
             return 4.0

@@ -81,20 +81,23 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb, factorial
 
-from ...cards import SUITS, Card, Mask, cards_of, mask_of
+from ...cards import Card, Mask, cards_of, mask_of
 from ...core.view import View
-from ...games.sjavs.actions import (
-    CUT,
-    EXCHANGE_ONE0,
-    KNOCK,
-    MIN_LENGTH,
-    PASS,
-    announce_id,
-    announce_of,
-    exchange_two_id,
-    parse_action,
+from ...games.sjavs.actions import CUT, EXCHANGE_ONE0, KNOCK, exchange_two_id, parse_action
+from ...games.sjavs.implies import (
+    announcement,
+    exact_trumps,
+    face_up,
+    length_bounds,
+    played_by,
+    plays_of,
+    speaks_as_seen,
+    trump_of,
+    void_masks,
+    voids,
 )
-from ...games.sjavs.tables import EFF, EFF_MASKS, PACK, PACK_MASK, TRUMP_MASKS, lengths
+from ...games.sjavs.implies import unseen as unseen_cards
+from ...games.sjavs.tables import EFF, EFF_MASKS, PACK, PACK_MASK, TRUMP_MASKS
 from ...games.sjavs.view import SjavsView
 from ..base import DealSetup
 from .core import Location, OrderNumber, WorldSpec, positions_of
@@ -102,110 +105,13 @@ from .core import Location, OrderNumber, WorldSpec, positions_of
 _SIZE = len(PACK)
 
 
-# -- what the view says ----------------------------------------------------------------------
-
-def trump_of(view: SjavsView) -> int:
-    """The trump suit (0..3 for C S H D) or -1 before the maker names it (rules §5.4)."""
-    return SUITS.index(view.trump) if view.trump else -1
-
-
-def plays_of(view: View) -> list[tuple[int, int, Card]]:
-    """``(trick index, seat, card)`` for every card played, finished tricks first."""
-    out = []
-    for k, trick in enumerate(view.tricks):
-        out += [(k, s, c) for s, c in trick.plays]
-    k = len(view.tricks)
-    out += [(k, s, c) for s, c in view.current_trick]
-    return out
-
-
-def voids(view: SjavsView) -> list[list[tuple[int, int]]]:
-    """Per seat, ``(trick index, effective suit)`` of every trick it did not follow (§6.2).
-
-    The effective suit is the trump suit (4) for a permanent trump or a card of the trump
-    suit, else the card's suit (rules §2.4).
-    """
-    out: list[list[tuple[int, int]]] = [[] for _ in range(view.players)]
-    t = trump_of(view)
-    tricks = [tr.plays for tr in view.tricks]
-    if view.current_trick:
-        tricks.append(view.current_trick)
-    for k, plays in enumerate(tricks):
-        eff = EFF[t]
-        led = eff[plays[0][1]]
-        for s, c in plays[1:]:
-            if eff[c] != led:
-                out[s].append((k, led))
-    return out
-
-
-def void_masks(view: SjavsView) -> list[Mask]:
-    """Per seat, the cards of every effective suit it showed void in (rules §6.2)."""
-    t = trump_of(view)
-    return [_union(EFF_MASKS[t][e] for _, e in seat) for seat in voids(view)]
-
+# -- what the view says (stikk.games.sjavs.implies) -------------------------------------------
 
 def _union(masks: Iterable[Mask]) -> Mask:
     out = 0
     for m in masks:
         out |= m
     return out
-
-
-def announcement(view: SjavsView, seat: int) -> tuple[int, bool] | None:
-    """``(length, clubs)`` of the seat's announcement, or None (not spoken, or PASS)."""
-    text = view.announcements[seat]
-    if text is None:
-        return None
-    a = parse_action(text)
-    return None if a == PASS else announce_of(a)
-
-
-def exact_trumps(view: SjavsView, seat: int) -> tuple[Mask, int] | None:
-    """``(trump cards, n)``: the seat's dealt cards held exactly ``n`` of these (rules §5.4).
-
-    The maker, once trumps are named, held exactly the announced length in the trump
-    suit; a seat that announced ``n CLUBS`` held exactly ``n`` trumps with clubs.
-    """
-    a = announcement(view, seat)
-    if a is None:
-        return None
-    n, clubs = a
-    t = trump_of(view)
-    if seat == view.maker and t >= 0:
-        return TRUMP_MASKS[t], n
-    if clubs:
-        return TRUMP_MASKS[0], n
-    return None
-
-
-def length_bounds(view: SjavsView, seat: int, voluntary: bool,
-                  ) -> tuple[int, int, int, int] | None:
-    """Per suit (C S H D), the most trumps the seat's dealt cards held with it as trumps.
-
-    Rules §5.2, §5.3: ``ANNOUNCE n`` is the longest length (so no suit longer) and clubs is
-    as long exactly when ``CLUBS`` is said; a ``PASS`` after ``(b, clubs)`` means nothing
-    that beats it (a clubs length of ``b`` beats a non-clubs ``b``), and a ``PASS`` with
-    nothing announced yet means no length of five.  None when nothing is known (not spoken
-    yet, or a ``PASS`` that ``voluntaryAnnouncements`` makes uninformative).
-    """
-    if view.announcements[seat] is None:
-        return None
-    a = announcement(view, seat)
-    if a is not None:
-        n, clubs = a
-        return (n if clubs else n - 1, n, n, n)
-    if voluntary:
-        return None
-    best = None
-    s = (view.dealer + 1) % view.players
-    while s != seat:
-        best = announcement(view, s) or best
-        s = (s + 1) % view.players
-    if best is None:
-        return (MIN_LENGTH - 1,) * 4
-    b, bc = best
-    return (b if bc else b - 1, b, b, b)
 
 
 def announced(view: SjavsView, seat: int, known: Mask, free: int, allowed: Mask,
@@ -235,37 +141,6 @@ def announced(view: SjavsView, seat: int, known: Mask, free: int, allowed: Mask,
         if len(reach) == 1:
             count = (TRUMP_MASKS[reach[0]], n)
     return allowed, count
-
-
-def speaks_as_seen(view: SjavsView, seat: int, hand: Mask, voluntary: bool) -> bool:
-    """Whether a seat dealt ``hand`` would have announced (and named trumps) as the view says.
-
-    Rules §5.3 (the prescribed announcement given the best one before it, Engine decision 4),
-    §5.4 (the maker names a suit of the announced length; clubs when it is one of them).
-    """
-    n = view.players
-    best = 0
-    s = (view.dealer + 1) % n
-    while s != seat:
-        a = announcement(view, s)
-        if a is not None:
-            best = 2 * a[0] + a[1]
-        s = (s + 1) % n
-    text = view.announcements[seat]
-    if text is None:
-        return True
-    ls = lengths(hand)
-    m = max(ls)
-    clubs = ls[0] == m
-    prescribed = announce_id(m, clubs) if m >= MIN_LENGTH and 2 * m + clubs > best else PASS
-    said = parse_action(text)
-    if said != prescribed and not (voluntary and said == PASS):
-        return False
-    t = trump_of(view)
-    if seat == view.maker and t >= 0:
-        k = announce_of(said)[0]
-        return ls[t] == k and (t == 0 or ls[0] != k)
-    return True
 
 
 def interchangeable(locations: list[Location]) -> list[list[Location]]:
@@ -363,16 +238,14 @@ def _spec_34(view: SjavsView, setup: DealSetup) -> tuple[list[list[Location]], P
     seat = view.seat
     voluntary = bool(setup.game.options.voluntary_announcements)
     ranges, table = _layout(setup, view.cut == "CUT")
-    played = [0] * n
-    for _, s, c in plays_of(view):
-        played[s] |= 1 << c
+    played = played_by(view)
     void = void_masks(view)
     hand = view.hand or 0
     maker = view.maker
     shown = view.set_aside or ()
     exchange = view.exchange
     # The real unknowns: cards the seat has neither held nor seen played or shown.
-    unseen = PACK_MASK & ~hand & ~_union(played) & ~mask_of(view.discards) & ~mask_of(shown)
+    unseen = unseen_cards(view)
     ids, hidden_steps = _history_ids(view)
     common: list[Location] = []
     variants: list[list[Location]] = [[]]
@@ -695,9 +568,8 @@ def _table_2(view: SjavsView, setup: DealSetup) -> _Table2:
     void_at = voids(view)
     piles = view.piles
     assert piles is not None
-    ups = [mask_of(c for c, _ in piles[s] if c is not None) for s in range(2)]
-    hand = view.hand or 0
-    unseen = PACK_MASK & ~hand & ~ups[1 - view.seat] & ~played[0] & ~played[1]
+    ups = [face_up(view, s) for s in range(2)]
+    unseen = unseen_cards(view)
     return _Table2(view, voluntary, when, played, current, void_at, piles, ups, unseen)
 
 
@@ -1075,5 +947,4 @@ def world_spec(view: View, setup: DealSetup) -> WorldSpec:
                        lambda name: name.split(":")[0])  # each hand
 
 
-__all__ = ["SjavsSpec", "announcement", "exact_trumps", "interchangeable", "length_bounds",
-           "plays_of", "speaks_as_seen", "trump_of", "void_masks", "voids", "world_spec"]
+__all__ = ["SjavsSpec", "announced", "interchangeable", "world_spec"]

@@ -50,7 +50,8 @@ from .actions import (
 from .game import Sjavs
 from .match import SjavsMatch
 from .options import SUDUROY, SjavsOptions
-from .state import SjavsState, game_value, tie_bonus
+from .rules import game_value, tie_bonus
+from .state import SjavsState
 from .view import SjavsView
 
 __all__ = [

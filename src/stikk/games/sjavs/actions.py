@@ -126,17 +126,17 @@ def parse_action(text: str) -> int:
         if verb == "TRUMP" and len(args) == 1:
             return TRUMP0 + parse_suit(args[0])
         if verb == "EXCHANGE_ONE" and len(args) == 2:
-            c = parse_card(args[0])
             if args[1] not in ("0", "1"):
                 raise ActionParseError(text, "the table position is 0 or 1 (rules §10.3)")
-            return EXCHANGE_ONE0 + 2 * c + int(args[1])
+            return EXCHANGE_ONE0 + 2 * parse_card(args[0]) + int(args[1])
         if verb == "EXCHANGE_TWO" and len(args) == 2:
             a, b = parse_card(args[0]), parse_card(args[1])
             if a not in _PACK_SET or b not in _PACK_SET:
                 raise ActionParseError(text, "both cards must be cards of the Sjavs pack "
                                              "(A K Q J T 9 8 7)")
             if a == b:
-                raise ActionParseError(text, "EXCHANGE_TWO names two different cards")
+                raise ActionParseError(text, "name two different cards to put aside "
+                                             "(rules §10.3)")
             return exchange_two_id(a, b)
     except CardError as e:
         raise ActionParseError(text, str(e)) from None

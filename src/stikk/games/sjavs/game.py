@@ -10,7 +10,8 @@ from ...core.game import Game
 from .actions import NUM_ACTIONS, action_text, parse_action
 from .match import SjavsMatch
 from .options import SjavsOptions
-from .state import TRICKS, SjavsState
+from .rules import ROWS, TRICKS, deal_kind, tie_bonus, value
+from .state import SjavsState
 from .tables import PACK
 
 PENDING_TIES_BOUND = 4
@@ -52,6 +53,11 @@ class Sjavs(Game[SjavsOptions]):
         n = self.players
         self._pack_set = frozenset(PACK)
         self.next_seat = tuple((s + 1) % n for s in range(n))
+        o = self.options
+        knock, cut = (deal_kind(n, cut=c, suduroy_deal=o.suduroy_deal,
+                                three_packets=o.three_player_cut_packets) for c in (False, True))
+        self.deal_kinds = (knock, cut)
+        """The layout a knock (0) and a cut (1) deal (:func:`.rules.deal_kind`), once."""
 
     def pack(self) -> tuple[Card, ...]:
         return PACK
@@ -97,8 +103,11 @@ class Sjavs(Game[SjavsOptions]):
         """
         o = self.options
         k = PENDING_TIES_BOUND
-        makers = (24 if o.single_player_vol_bonus else 16) + 2 * k
-        opponents = 16 + (4 if o.suduroy_tie_bonus else 2) * k
+        best = {who: max(value(key, clubs=True)[1] for key, row in ROWS.items()
+                         if row[0] == who and (key != "vol_single" or o.single_player_vol_bonus))
+                for who in ("makers", "opponents")}
+        makers = best["makers"] + tie_bonus(k, True, o.suduroy_tie_bonus)
+        opponents = best["opponents"] + tie_bonus(k, False, o.suduroy_tie_bonus)
         return 0.0, float(max(makers, opponents))
 
     def max_decisions(self) -> int:

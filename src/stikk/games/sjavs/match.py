@@ -7,15 +7,11 @@ from typing import TYPE_CHECKING, Any
 from ...cards import Card
 from ...core.game import State
 from ...core.match import Match
+from .rules import HOOK, START, crosses_for_win
 from .state import SjavsState
 
 if TYPE_CHECKING:
     from .game import Sjavs
-
-START = 24
-"""Every figure starts a rubber at 24 (rules §9)."""
-HOOK = 6
-"""A figure of exactly 6 is "on the hook" (rules §9)."""
 
 
 class SjavsMatch(Match):
@@ -66,10 +62,9 @@ class SjavsMatch(Match):
         if not won:
             return
         # rules §9, §10.7, Engine decision 11: double when every other side is still on 24
-        rest = [f for side, f in enumerate(self.figures) if side not in won]
-        double = self.game.options.double_victory and all(f == START for f in rest)
+        crosses = crosses_for_win(self.figures, won, self.game.options.double_victory)
         for side in won:
-            self.crosses[side] += 2 if double else 1
+            self.crosses[side] += crosses
         self.rubbers += 1
         self._over = True
         self._winner = [self._name(side) for side in won]

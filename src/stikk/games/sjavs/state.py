@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards import SUIT_NAMES, SUITS, Card, Mask, format_card, is_card, mask_of
+from ...cards import SUITS, Card, Mask, format_card, mask_of
 from ...core.game import DealResult, Phase, State, Trick
 from ...core.view import PUBLIC_SEAT
 from .actions import (
@@ -20,7 +20,14 @@ from .actions import (
     PAIRS,
     PASS,
     TRUMP0,
-    announce_id,
+)
+from .rules import (
+    ROWS,
+    TRICKS,
+    cutter,
+    game_value,  # re-exported: stikk.games.sjavs.game_value
+    outcome,
+    tie_bonus,
 )
 from .tables import (
     EFF,
@@ -39,50 +46,6 @@ from .view import SjavsView
 if TYPE_CHECKING:
     from .game import Sjavs
 
-TRICKS = {4: 8, 3: 10, 2: 16}
-"""Tricks in a deal by number of players (rules §6.1, §10.5, §11.4)."""
-
-
-def game_value(maker_points: int, maker_tricks: int, tricks: int, *, single: bool, clubs: bool,
-               single_vol_bonus: bool = True) -> tuple[str, int]:
-    """Who scores a game and how much, before any tie bonus (the table of rules §7).
-
-    ``single``: one player of the makers took every trick alone (always so with three or
-    two players, rules §10.6, §11.5).  Returns ``("makers" | "opponents" | "tie", value)``.
-
-    >>> game_value(90, 5, 8, single=False, clubs=False)     # "90 itself is in the 4/8 band"
-    ('makers', 4)
-    >>> game_value(120, 7, 8, single=False, clubs=True)     # 120 without every trick: not vol
-    ('makers', 8)
-    >>> game_value(0, 1, 8, single=False, clubs=False)      # 0 points with a trick: not 16
-    ('opponents', 8)
-    """
-    if maker_tricks == tricks:  # vol
-        if single and single_vol_bonus:
-            return "makers", 24 if clubs else 16
-        return "makers", 16 if clubs else 12
-    if maker_tricks == 0:
-        return "opponents", 16
-    if maker_points == 60:
-        return "tie", 0
-    if maker_points >= 90:
-        return "makers", 8 if clubs else 4
-    if maker_points >= 61:
-        return "makers", 4 if clubs else 2
-    if maker_points >= 31:
-        return "opponents", 8 if clubs else 4
-    return "opponents", 16 if clubs else 8
-
-
-def tie_bonus(pending_ties: int, makers_score: bool, suduroy: bool = False) -> int:
-    """What pending 60–60 ties add to the next scoring game (rules §7.1).
-
-    Each adds 2; under ``suduroy_tie_bonus`` 2 if the makers score, 4 if the opponents do.
-    """
-    return pending_ties * (2 if makers_score or not suduroy else 4)
-
-
-_EFF_NAMES = (*SUIT_NAMES, "trumps")
 _SEATS: dict[tuple[int, str, int], tuple[int, ...]] = {}
 
 
@@ -175,7 +138,7 @@ class SjavsState(State):
         self.deck = tuple(deck)
         self.pending_ties = pending_ties
         """60–60 ties pending when this deal began (rules §7.1)."""
-        self.first = (dealer + 1) % n
+        self.first = game.next_seat[dealer]  # rules.first_seat
         """L: first to speak and to lead (the non-dealer with two players)."""
         self._next = game.next_seat
         self.history: list[int] = []
@@ -220,20 +183,14 @@ class SjavsState(State):
             self.to_act: int | None = self.first
         else:  # Engine decision 1: R chooses CUT or KNOCK before any card is dealt
             self.phase = Phase.CUT
-            self.to_act = (dealer - 1) % n
+            self.to_act = (dealer - 1) % n  # rules.cutter
         self._set_legal()
 
     # -- dealing -----------------------------------------------------------------------------------
     def _deal(self, cut: bool) -> None:
         """Rules §4.2 / §10.1 and Engine decision 2: the packets the cut choice selects."""
         n = self.n
-        opts = self.game.options
-        if not cut:
-            kind = "knock"
-        elif n == 4:
-            kind = "suduroy" if opts.suduroy_deal else "cut"
-        else:
-            kind = opts.three_player_cut_packets
+        kind = self.game.deal_kinds[cut]  # rules.deal_kind
         hands = self.hands
         table: list[Card] = []
         for c, seat in zip(self.deck, _seats(n, kind, self.first), strict=True):
@@ -291,22 +248,23 @@ class SjavsState(State):
             self._lids = ()
 
     def prescribed(self, seat: int) -> int:
-        """The announcement rules §5.3 prescribe for ``seat`` now (``PASS`` or ``ANNOUNCE``)."""
+        """The announcement rules §5.3 prescribe for ``seat`` now (``PASS`` or ``ANNOUNCE``):
+        :func:`.rules.prescribed`, inlined (it runs for every speaker of every deal)."""
         ls = lengths(self.hands[seat])
         m = max(ls)
         clubs = ls[0] == m
-        if m >= MIN_LENGTH and 2 * m + clubs > self._best:  # Engine decision 4
-            return announce_id(m, clubs)
+        if m >= MIN_LENGTH and 2 * m + clubs > self._best:  # rules.rank
+            return ANNOUNCE0 + 2 * (m - MIN_LENGTH) + clubs  # actions.announce_id
         return PASS
 
     def _trump_legal(self) -> tuple[int, ...]:
-        """Rules §5.4: the suits of the announced length; clubs is compulsory among them."""
+        """Rules §5.4: the suits of the announced length; clubs is compulsory among them
+        (:func:`.rules.trump_choices`, inlined)."""
         ls = lengths(self.hands[self.maker])
         n = self._best // 2
-        suits = [s for s in range(4) if ls[s] == n]
-        if suits[0] == 0:
+        if ls[0] == n:
             return (TRUMP0,)
-        return tuple(TRUMP0 + s for s in suits)
+        return tuple([TRUMP0 + s for s in (1, 2, 3) if ls[s] == n])
 
     def _exchange_legal(self) -> tuple[int, ...]:
         """Engine decision 8: none, one discard for either table card, or two discards."""
@@ -355,7 +313,7 @@ class SjavsState(State):
             nxt = self.to_act = self._next[s]
             h = hands[nxt]
             m = h & self._ledm
-            if m:  # rules §6.2: follow the led effective suit
+            if m:  # rules §6.2: follow the led effective suit (rules.playable, inlined)
                 self._lmask = m
                 self._lids = ids_of(m)
             else:  # rules §6.3: no obligation to trump
@@ -394,7 +352,7 @@ class SjavsState(State):
         """Every action outside the play, and every refused action, goes through here."""
         a = self._action_id(action)
         if a not in self._lids:
-            raise self.illegal(a, self._why_illegal(a))
+            raise self.refusal(a)  # the explanations' reason (explain.SjavsExplainer.why_not)
         phase = self.phase
         if phase is Phase.PLAY:  # e.g. a numpy integer: the play itself is legal
             self.apply(a)
@@ -409,8 +367,7 @@ class SjavsState(State):
         elif phase is Phase.ANNOUNCE:
             self.spoken[seat] = a
             if a != PASS:
-                k = a - ANNOUNCE0
-                self._best = 2 * (MIN_LENGTH + k // 2) + (k & 1)
+                self._best = 2 * MIN_LENGTH + a - ANNOUNCE0  # rules.rank of the announcement
                 self._best_seat = seat
             self._nspoken += 1
             if self._nspoken < self.n:
@@ -460,80 +417,6 @@ class SjavsState(State):
         self._play_start = len(self.history)
         self.to_act = self._leader = self.first  # rules §6.1, §10.5, §11.4: L leads
 
-    def _why_illegal(self, a: int) -> str:
-        phase = self.phase
-        if phase is Phase.OVER:
-            return "the deal is over"
-        if not 0 <= a < NUM_ACTIONS or (a < 64 and not is_card(a)) or (
-                EXCHANGE_ONE0 <= a < EXCHANGE_TWO0 and not is_card((a - EXCHANGE_ONE0) // 2)):
-            return f"no Sjavs action has id {a}"
-        seat = self.to_act
-        kind = ("play" if a < 64 else "cut" if a in (CUT, KNOCK)
-                else "announce" if a == PASS or ANNOUNCE0 <= a < TRUMP0
-                else "trump" if TRUMP0 <= a < EXCHANGE_NONE else "exchange")
-        expected = {Phase.CUT: "cut", Phase.ANNOUNCE: "announce", Phase.TRUMP: "trump",
-                    Phase.EXCHANGE: "exchange", Phase.PLAY: "play"}[phase]
-        if kind != expected:
-            return {
-                "cut": f"seat {seat} must first cut or knock (rules §4.2, Engine decision 1)",
-                "announce": f"it is the announcing: seat {seat} must pass or announce "
-                            "(rules §5.3)",
-                "trump": f"seat {seat}, the maker, must name trumps (rules §5.4)",
-                "exchange": f"seat {seat}, the maker, must choose an exchange (rules §10.3)",
-                "play": "the play has begun: play a card (rules §6)",
-            }[expected]
-        if kind == "announce":
-            return self._why_not_announce(a)
-        if kind == "trump":
-            ls = lengths(self.hands[self.maker])
-            n = self._best // 2
-            if ls[a - TRUMP0] != n:
-                return (f"the maker holds {ls[a - TRUMP0]} trumps with "
-                        f"{SUIT_NAMES[a - TRUMP0]}, not the announced {n} (rules §5.4)")
-            return (f"the maker holds {n} trumps with clubs, so clubs is compulsory "
-                    "(rules §5.4)")
-        if kind == "exchange":
-            h = self.hands[self.maker]
-            cards = ([(a - EXCHANGE_ONE0) // 2] if a < EXCHANGE_TWO0
-                     else list(PAIRS[a - EXCHANGE_TWO0]))
-            missing = [format_card(c) for c in cards if not h >> c & 1]
-            return f"seat {seat} does not hold {' '.join(missing)} (rules §10.3)"
-        # a card
-        assert seat is not None
-        if not self.hands[seat] >> a & 1:
-            if self.down[seat] >> a & 1:
-                return (f"{format_card(a)} is face down in a pile of seat {seat} and is not "
-                        "available yet (rules §11.2, Engine decision 12)")
-            if not PACK_MASK >> a & 1:
-                return f"{format_card(a)} is not in the Sjavs pack (rules §2.1)"
-            return f"seat {seat} does not hold {format_card(a)}"
-        led = self._eff[self.history[-self._in_trick]]
-        held = self.hands[seat] & self._ledm
-        return (f"you must follow {_EFF_NAMES[led]} (rules §6.2): you hold "
-                + " ".join(format_card(c) for c in sorted(ids_of(held), key=_key)))
-
-    def _why_not_announce(self, a: int) -> str:
-        seat = self.to_act
-        want = self.prescribed(seat)  # type: ignore[arg-type]
-        ls = lengths(self.hands[seat])  # type: ignore[index]
-        m = max(ls)
-        if a == PASS:
-            return (f"seat {seat} must announce: his longest trump length is {m}"
-                    + (" in clubs" if ls[0] == m else "")
-                    + (" and the announcement is compulsory (rules §5.3)"
-                       if self._best_seat < 0 else
-                       ", which beats the best announcement so far (rules §5.2, §5.3)"))
-        if want == PASS:
-            if m < MIN_LENGTH:
-                return (f"seat {seat}'s longest trump length is {m}, less than 5: he must "
-                        "pass (rules §5.3)")
-            return (f"seat {seat}'s holding ({m}" + (" in clubs" if ls[0] == m else "")
-                    + ") does not beat the best announcement so far: he must pass "
-                    "(rules §5.2, §5.3)")
-        return (f"seat {seat} must announce exactly his longest length, with CLUBS exactly "
-                f"when it is reached in clubs: {self.game.action_text(want)} "
-                "(rules §5.2, §5.3, Engine decision 4)")
-
     # -- what the deal produced --------------------------------------------------------------------
     @property
     def tricks(self) -> list[Trick]:
@@ -571,7 +454,8 @@ class SjavsState(State):
         sides = 2 if n == 4 else n
         if self.maker < 0:  # Engine decision 5
             return DealResult((0,) * n, (0,) * sides, {
-                "trump": None, "maker": None, "card_points": [0] * sides, "outcome": "redeal"})
+                "trump": None, "maker": None, "card_points": [0] * sides, "outcome": "redeal"},
+                ((),) * sides)
         opts = self.game.options
         maker, won, pts = self.maker, self.won, self.pts
         if n == 4:
@@ -579,7 +463,7 @@ class SjavsState(State):
             partner = (maker + 2) % 4
             m_tricks = won[maker] + won[partner]
             m_points = pts[maker] + pts[partner]
-            single = won[maker] == 8 or won[partner] == 8  # rules §13.6
+            single = self._ntricks in (won[maker], won[partner])  # rules §13.6
             card_points = [pts[0] + pts[2], pts[1] + pts[3]]
         else:
             m_tricks = won[maker]
@@ -587,26 +471,31 @@ class SjavsState(State):
             single = True  # rules §10.6, §11.5, §13.10
             card_points = list(pts)
             card_points[maker] = m_points
-        who, value = game_value(m_points, m_tricks, self._ntricks, single=single,
-                                clubs=self.trump == 0,
-                                single_vol_bonus=opts.single_player_vol_bonus)
+        key = outcome(m_points, m_tricks, self._ntricks, single, opts.single_player_vol_bonus)
+        who, plain, with_clubs = ROWS[key]  # rules.value, inlined
+        points = with_clubs if self.trump == 0 else plain
         score = [0] * sides
+        parts: list[tuple[tuple[str, int], ...]] = [()] * sides
         if who != "tie":
             makers = who == "makers"
-            value += tie_bonus(self.pending_ties, makers, opts.suduroy_tie_bonus)
+            won_parts: tuple[tuple[str, int], ...] = ((key, points),)
+            bonus = tie_bonus(self.pending_ties, makers, opts.suduroy_tie_bonus)
+            if bonus:
+                won_parts += (("tie_bonus", bonus),)
             if n == 4:
-                score[side if makers else 1 - side] = value
+                scorers = [side if makers else 1 - side]
             elif makers:
-                score[maker] = value
+                scorers = [maker]
             else:  # rules §10.6: each opponent scores the full value
-                for s in range(n):
-                    if s != maker:
-                        score[s] = value
+                scorers = [s for s in range(n) if s != maker]
+            for s in scorers:
+                score[s] = points + bonus
+                parts[s] = won_parts
         extras: dict[str, Any] = {"trump": SUITS[self.trump], "maker": maker,
                                   "card_points": card_points, "outcome": who}
         if n == 3:
             extras["set_aside"] = [format_card(c) for c in self.set_aside]
-        return DealResult(tuple(won), tuple(score), extras)
+        return DealResult(tuple(won), tuple(score), extras, tuple(parts))
 
     # -- copies and views --------------------------------------------------------------------------
 
@@ -619,7 +508,7 @@ class SjavsState(State):
         n = self.n
         seats: list[int] = []
         if n > 2 and self.history:
-            seats.append((self.dealer - 1) % n)
+            seats.append(cutter(self.dealer, n))
         seats += [(self.first + i) % n for i in range(self._nspoken)]
         if self.trump >= 0:
             seats.append(self.maker)
@@ -701,9 +590,6 @@ class SjavsState(State):
             piles=piles,
         )
 
-
-def _key(c: Card) -> int:
-    return (c & ~15) | (15 - (c & 15))
 
 
 __all__ = ["TRICKS", "TRUMPS", "SjavsState", "game_value", "tie_bonus"]

@@ -86,7 +86,7 @@ from .actions import (
     action_text,
     exchange_two_id,
 )
-from .state import TRICKS
+from .rules import TRICKS
 from .view import SjavsView
 
 PHASES = (Phase.CUT, Phase.ANNOUNCE, Phase.TRUMP, Phase.EXCHANGE, Phase.PLAY)
