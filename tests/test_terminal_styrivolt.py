@@ -3,7 +3,9 @@
 Hands are recomputed here from the recorded decks by the deal of rules §3, the chosen suits by
 the turning of §4.1, each card's role by §5.1 (with §5.7 promotion), and the chalk board by the
 operations of §10.3 from the recorded results.  Every write to the screen is also checked
-against the cards the human may not see at that moment (``state.hidden_from``).
+against the cards the human may not see at that moment (``state.hidden_from``); the lines that
+name cards by their powers in general (the stikkar of the deal, the rules in short) are not
+places of cards and are left out of that check.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from rich.console import Console
 from stikk.cards import Card, card_symbol, format_card, parse_card
 from stikk.cli import main
 from stikk.core.record import replay
-from stikk.games import make_game
+from stikk.games import SESSION_DEALS, make_game
 from stikk.games.styrivolt import StyrivoltState
 from stikk.games.styrivolt.actions import (
     CLAIM,
@@ -33,7 +35,7 @@ from stikk.games.styrivolt.actions import (
     REVERT,
     TAKE_STOCK,
 )
-from stikk.terminal.play import SESSION_DEALS, TableSession, play_game
+from stikk.terminal.play import TableSession, play_game
 from terminal_support import random_table
 
 _CARD_RE = re.compile(r"(?<![0-9A-Za-z])([2-9JQKA])([♣♠♥♦])(?![0-9A-Za-z])")
@@ -53,6 +55,7 @@ STRENGTH = {"Fuglurin": 14, "Fýrikurin": 13, "Áttan": 12, "Hoyggjarðsryssa": 
 LEAD_ONLY = ["Lamb", "fríkort", "Kongur", "Frú", "Keypmaður (trader)"]  # rules §5.5
 SHOWN_SUITS = "HSDC"  # plain cards are shown ♥ ♠ ♦ ♣
 RANK_ORDER = "23456789TJQKA"
+SUIT_WORDS = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
 
 
 def dealt(deck: list[str], dealer: int) -> tuple[list[list[str]], list[str]]:
@@ -157,12 +160,15 @@ def card_mentions(text: str) -> list[tuple[int, Card]]:
     return [(m.start(), parse_card(m[1] + m[2])) for m in _CARD_RE.finditer(text)]
 
 
+GENERAL = ("Stikkar, strongest first: ", "Rules in short",
+           "for the Fuglurin 2♥", "keep K♥", "K♥ goes face up", "Before trick 9")
+"""Words that name cards by their powers or offers, not by where they lie."""
+
+
 def public_lines(text: str) -> str:
-    """The screen without the reminders that name the permanent stikkar as such."""
-    return "\n".join(line for line in text.split("\n")
-                     if "Permanent stikkar" not in line and "stikkar 2♥" not in line
-                     and "for the Fuglurin 2♥" not in line and "keep K♥" not in line
-                     and "K♥ (face up" not in line)
+    """One write to the screen (one line said, perhaps wrapped), or nothing when it names
+    cards in general: the powers of the deal's cards, the rules, the Fuglurin offers."""
+    return "" if any(marker in text for marker in GENERAL) else text
 
 
 class Watched(io.StringIO):
@@ -239,29 +245,34 @@ def prefer(*words: str) -> Choose:
 
 
 def deal_segments(out: str) -> list[str]:
-    starts = [m.start() for m in re.finditer(r"Deal \d+ · dealer seat", out)]
+    """The screen cut at each deal's heading (``── Dealer seat 2 · chosen suits … ──``)."""
+    starts = [m.start() for m in re.finditer(r"─ Dealer (?:you|seat \d) · ", out)]
     return [out[a:b] for a, b in zip(starts, [*starts[1:], len(out)], strict=True)]
 
 
 def hand_blocks(seg: str) -> list[list[tuple[str, str]]]:
-    """Every ``Your hand (n cards):`` block: (card, role) in the order shown."""
+    """Every ``Your hand:`` line and the roles under it: (card, role) in the order held, a
+    promoted role marked ``*``."""
     out = []
     lines = seg.split("\n")
     for i, line in enumerate(lines):
-        if not line.startswith("Your hand ("):
+        if not line.startswith("Your hand: "):
             continue
-        cards: list[tuple[str, str]] = []
-        for row in lines[i + 1:]:
-            m = re.match(r"  (stikkar|capture|lead-only|plain)\s+(.*)$", row)
-            if m is None:
+        roles: dict[str, str] = {}
+        notes = ""
+        for row in lines[i + 1:]:  # the roles, perhaps wrapped over lines
+            if not row.startswith("  ") and notes:
                 break
-            if m[1] == "plain":
-                cards += [(format_card(c), "plain") for _, c in card_mentions(m[2])]
-                continue
-            for part in re.split(r" {3}", m[2].strip()):
-                sym, _, name = part.partition(" ")
-                cards.append((format_card(parse_card(sym)), name))
-        out.append(cards)
+            if not row.startswith("  "):
+                break
+            notes += " " + row.strip()
+        for part in notes.split(" · "):
+            sym, _, name = part.strip().partition(" ")
+            if sym:
+                name = name.replace(" (promoted)", "*")
+                roles[format_card(parse_card(sym))] = name
+        cards = [format_card(c) for _, c in card_mentions(line)]
+        out.append([(c, roles.get(c, "plain")) for c in cards])
     return out
 
 
@@ -333,8 +344,8 @@ def test_hand_shows_each_cards_role_sorted_by_power(taker: dict[str, Any]) -> No
         blocks = hand_blocks(seg)
         assert blocks, "the hand is shown in every deal"
         assert blocks[0] == expected
-        symbols = " ".join("♣♠♥♦"["CSHD".index(s)] for s in chosen)
-        assert f"Chosen suits: {symbols[0]}" in seg and symbols[-1] in seg
+        words = " and ".join(SUIT_WORDS[s] for s in chosen)
+        assert f"Chosen suits: {words} (the dealer turned" in seg
 
 
 def test_no_hidden_card_is_ever_written(taker: dict[str, Any]) -> None:
@@ -353,8 +364,9 @@ def test_typed_take_keep_and_discard(taker: dict[str, Any]) -> None:
     assert "TAKE_STOCK" in mine and "KEEP" in mine
     assert "DISCARD " + discard.split()[1].upper() in mine
     out = taker["out"]
-    assert "You take the stock (10 cards)" in out
-    assert "keep — play on with the new cards" in out  # the one-line explanation
+    assert "You take the stock (rules §8.3)" in out
+    assert "You receive the stock: 10 cards (rules §8.3)" in out
+    assert "keep the new hand — play on with the new cards" in out  # what the move does
     assert "no discard — keep every card" in out
 
 
@@ -372,18 +384,20 @@ def test_result_class_and_board_after_each_deal(taker: dict[str, Any]) -> None:
     rep = replay(taker["path"].read_text())
     board = Board()
     boards = drawn_boards(taker["out"])
-    results = re.findall(r"^(?:We \(A\)|They \(B\)): (\w[\w ]*?)(?: \(| win| the|:)",
-                         taker["out"], re.M)
-    words = {"ordinary": "ordinary", "made": "made the game", "nine": "nine tricks",
-             "made_alone": "made the game alone", "nine_alone": "nine tricks alone"}
+    titles = re.findall(r"^((?:Your side|Side B): .+?) \(rules §9\.3\)", taker["out"], re.M)
+    words = {"ordinary": "an ordinary win (1 line)", "made": "made the game (2 lines)",
+             "nine": "nine tricks (3 lines)", "made_alone": "made the game alone (1 monk's cross)",
+             "nine_alone": "nine tricks alone (2 monk's crosses)"}
     after: list[dict[str, Any]] = []
+    expected = []
     for d in rep["deals"]:
         res = d["result"]
         if res["outcome"] != "void":
             side = 0 if res["score"][0] or res["monk_crosses"][0] else 1
             board.score(res["outcome"], side)
-            assert any(r.startswith(words[res["outcome"]].split()[0]) for r in results)
+            expected.append(f"{'Your side' if side == 0 else 'Side B'}: {words[res['outcome']]}")
         after.append(board.sheet())
+    assert [t.strip() for t in titles] == expected
     # boards drawn: one per "s" command before any deal, one per deal result, the final one
     assert boards[1:-1] == after
     final = boards[-1]
@@ -424,7 +438,7 @@ def test_chalk_board_lines_crosses_and_monks(bots: dict[str, Any]) -> None:
     assert {k: sheet[k] for k in expected[-1]} == expected[-1]
     owner = sheet["owner"]
     worth = sheet["singles"] + 2 * sheet["monks"]
-    assert f"Side {owner} is ahead by {worth} crosses" in bots["out"]
+    assert f"Side {owner} leads by {worth} crosses" in bots["out"]  # rules §10.3
 
 
 def test_the_deal_log_names_each_result(bots: dict[str, Any]) -> None:
@@ -451,7 +465,9 @@ def test_driver_stops_an_endless_session_by_default(tmp_path: Path) -> None:
     n = SESSION_DEALS["styrivolt"]
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert f"End of the session after {n} deals" in out
-    assert len(re.findall(r"Deal \d+ · result", out)) == n
+    results = re.findall(r"^(?:Side [AB]: .+ \(rules §9\.3\)|A void deal: the board is unchanged "
+                         r"and the same dealer deals again)", out, re.M)
+    assert len(results) == n
 
 
 def test_cli_play_styrivolt_with_deals_and_record(tmp_path: Path,
@@ -498,7 +514,8 @@ def test_exposure_tie_is_asked_of_the_dealer() -> None:
     game = run_game(144, prefer("expose"), deals=3)
     exposes = [a for a in actions_of_seat0(game) if a.startswith("EXPOSE ")]
     assert exposes
-    assert "Expose (rules §4.2, a tie):" in game["out"]
+    assert re.search(r"You choose which tied card of \w+ to expose: \S+ \S+ \(rules §4\.2\)",
+                     game["out"])
     assert game["screen"].leaks == []
 
 
@@ -511,3 +528,22 @@ def test_quit_writes_a_replayable_record(tmp_path: Path) -> None:
     out = replay(path.read_text())
     assert out["state"]["terminal"] is False
     assert "The session so far" in console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_a_dealer_who_takes_knows_his_own_hand_set_aside() -> None:
+    """Issue 15 (rules §4.3, §8.3 step 1): the dealer who took the stock was told his own
+    set-aside hand under "You know" as cards he had turned choosing the suits; each card is
+    now known for its own reason, his hand as set aside by him."""
+    plan = prefer("take", "keep", "no")
+    game = run_game(22, plan, seats="human,random,random,random", deals=1)
+    out = game["out"]
+    state = game["session"].match.deals[0]
+    assert state.dealer == 0 and state.first_taker == 0  # the human dealt and took
+    aside = re.search(r"^Set aside: (.+?) — your own hand, set aside while you take "
+                      r"\(rules §8\.3\)", out, re.M)
+    assert aside is not None
+    held = {c for _, c in card_mentions(aside[1])}
+    assert len(held) == 9
+    turned = [line for line in out.split("\n") if "turned by you choosing the suits" in line]
+    assert all(not held & {c for _, c in card_mentions(line)} for line in turned)
+    assert game["screen"].leaks == []

@@ -58,12 +58,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from itertools import compress
 from math import comb
-from operator import itemgetter
 from typing import Any
 
-from ...cards import RANKS, Card, Mask, cards_of, format_card, mask_of, parse_card
+from ...cards import Card, Mask, cards_of, format_card, mask_of, parse_card
 from ...core.game import Game
 from ...core.view import View
 from ...games.styrivolt.actions import (
@@ -82,6 +80,9 @@ from ...games.styrivolt.actions import (
     REVERT,
     TAKE_STOCK,
 )
+from ...games.styrivolt.implies import chosen_pair, original_hand, promotions, whereabouts
+from ...games.styrivolt.options import ALLOW_AND_PENALIZE, StyrivoltOptions
+from ...games.styrivolt.rules import beats, capture_reach, winning
 from ...games.styrivolt.tables import (
     FIVES,
     FRIKORT,
@@ -91,15 +92,12 @@ from ...games.styrivolt.tables import (
     KONGUR,
     LAMB,
     OLUKKA,
-    PACK,
-    PACK_MASK,
     PLAIN,
     POSTUR,
     PROMOTED,
     RANK_MASKS,
     ROLES,
     STIKKAR,
-    TWO_H,
 )
 
 LAMBDA = 1.1
@@ -122,7 +120,6 @@ PLAIN_WORTH = (0.0, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.035, 0.0, 0.05, 0.0
 """Worth of a plain card by rank (2 … A; there are no tens)."""
 
 _STIKKUR_LO, _STIKKUR_HI = KARNIFL, 14
-_PILE, _OUT = -1, -2
 
 
 def _fixed_worth(role: int, rank: int) -> float | None:
@@ -154,87 +151,13 @@ def _is_stikkur(role: int) -> bool:
     return _STIKKUR_LO <= role <= _STIKKUR_HI
 
 
-class _CardIds(dict[str, Card]):
-    """Card text -> id; the canonical texts are in the table, anything else is parsed."""
-
-    def __missing__(self, text: str) -> Card:
-        return parse_card(text)
-
-
-_CARD_ID = _CardIds({format_card(c): c for c in PACK})
-
-
-class _Verbs(dict[str, str]):
-    """Action text -> its verb (``EXCHANGE 7H`` -> ``EXCHANGE``), remembered per text."""
-
-    def __missing__(self, text: str) -> str:
-        verb = self[text] = text.partition(" ")[0]
-        return verb
-
-
-_VERB = _Verbs()
-
-
-class _Events(dict[str, bool]):
-    """Action text -> whether it is an event other than a card play."""
-
-    def __missing__(self, text: str) -> bool:
-        event = self[text] = _VERB[text] != "PLAY"
-        return event
-
-
-_IS_EVENT = _Events()
-_TEXT = itemgetter(1)
-
-
-class _Holders(dict[str, int]):
-    """A seen card's place (``seat 2``, ``stock``, ...) -> the seat holding it, or ``_OUT``."""
-
-    def __missing__(self, place: str) -> int:
-        holder = self[place] = int(place[5:]) if place.startswith("seat ") else _OUT
-        return holder
-
-
-_HOLDER_AT = _Holders()
-
-
-def _card_of(text: str) -> Card:
-    """The card named in an action text (``EXCHANGE 7H`` -> 7H), or -1."""
-    _, _, arg = text.partition(" ")
-    if not arg or arg == "??":
-        return -1
-    return _CARD_ID[arg]
-
-
-def _beats(reach: tuple[int, ...], rx: int, cx: Card, rw: int, cw: Card) -> bool:
-    """Whether card ``cx`` (role ``rx``) beats the winning card ``cw`` (role ``rw``), §5.6."""
-    if rw == LAMB:
-        return False
-    if _STIKKUR_LO <= rx <= _STIKKUR_HI:
-        return rx > rw if _STIKKUR_LO <= rw <= _STIKKUR_HI else True
-    if OLUKKA <= rx <= POSTUR:
-        if _STIKKUR_LO <= rw <= _STIKKUR_HI or rw == FRIKORT:
-            return False
-        if OLUKKA <= rw <= POSTUR:
-            return rx > rw
-        if rw == PLAIN:
-            return (cw & 15) <= reach[rx]
-        if rw == KONGUR:
-            return rx >= 6
-        if rw == FRU:
-            return rx >= 5
-        return True
-    if rx == PLAIN:
-        return rw == PLAIN and cw >> 4 == cx >> 4 and cx > cw
-    return False
-
-
 # Tables that depend only on the capture reach, the chosen suits (``pair``) and the seats'
 # promoted ranks (rules §5.7): built once, shared by every decision that sees the same ones.
 @cache
 def _pair_of(chosen: tuple[str, ...]) -> int:
-    """The chosen suits as a 4-bit mask."""
-    return sum(1 << "CSHD".index(s) for s in chosen)
+    """The chosen suits as a 4-bit mask (:func:`~stikk.games.styrivolt.implies.chosen_pair`,
+    remembered per pair)."""
+    return chosen_pair(chosen)
 
 
 _BASE = 4
@@ -268,7 +191,7 @@ class _Roles:
         if m is None:
             roles, reach = self.seat_roles[q], self.reach
             m = self._beat[q][key] = sum(1 << x for x in range(64)
-                                         if _beats(reach, roles[x], x, rw, cw))
+                                         if beats(reach, roles[x], x, rw, cw))
         return m
 
 
@@ -311,110 +234,21 @@ class _Table:
         self.me = me
         self.partner = (me + 2) % 4
         self.opps = ((me + 1) % 4, (me + 3) % 4)
-        promo = [0, 0, 0, 0]
-        for seat, rank in view.announcements:
-            promo[seat] |= 1 << RANKS.index(rank)
-        for rank in view.promoted:
-            promo[me] |= 1 << RANKS.index(rank)
+        promo = promotions(view)  # rules §5.7: its own, and those announced
         self.promo = promo
-        rules = self.rules = _roles_of(reach, _pair_of(view.chosen), tuple(promo))
+        rules = self.rules = _roles_of(reach, _pair_of(view.chosen), promo)
         self.roles = rules.roles
         self.stik = rules.stik
         self.seat_roles = rules.seat_roles
         self.above = rules.above
         hand: Mask = view.hand or 0
         self.hand = hand
-        played = 0
-        for trick in view.tricks:
-            for _, c in trick.plays:
-                played |= 1 << c
-        for _, c in view.current_trick:
-            played |= 1 << c
         self.trick_no = len(view.tricks) + 1
-        card_id = _CARD_ID
-        self.exposed = exposed = [card_id[t] for t in view.exposed]
-        public = 0
-        for c in exposed:
-            public |= 1 << c
-        for t in view.dead:
-            public |= 1 << card_id[t]
-        for t in view.cut_places:
-            if t is not None:
-                public |= 1 << card_id[t]
-        # who holds what, from the public actions (rules §7.2, §8.3, §12.6, §12.7)
-        holder: dict[Card, int] = {}
-        cut = [card_id[t] for t in view.cut_stikkar]
-        taker = -1
-        second = stock_taken = False
-        old: list[Card] = []
-        new: list[Card] = []
-        history = view.history
-        # the PLAY entries (most of them; the cards played are read from the tricks) are
-        # filtered out at C speed
-        for seat, text in compress(history, map(_IS_EVENT.__getitem__, map(_TEXT, history))):
-            verb = _VERB[text]
-            if verb in ("EXCHANGE", "CHOOSE"):
-                c = _card_of(text)
-                holder[c] = seat
-                if seat == taker:
-                    new.append(c)
-            elif verb == "CLAIM_CUT":
-                c = _card_of(text)
-                holder[c] = seat
-                if c in cut:
-                    cut[cut.index(c)] = -1
-            elif verb == "CLAIM_FUGLURIN":
-                holder[TWO_H] = seat
-            elif verb == "TAKE_STOCK":
-                taker = seat
-                old = [c for c, h in holder.items() if h == seat]
-                new = []
-                if not stock_taken:
-                    stock_taken, second = True, False
-                    for c in cut:
-                        if c >= 0:
-                            holder[c] = seat
-                            new.append(c)
-                    cut = []
-                else:
-                    second = True
-                    for c, h in list(holder.items()):
-                        if h == _PILE:
-                            holder[c] = seat
-                            new.append(c)
-            elif verb == "KEEP":
-                for c in old:
-                    holder[c] = _OUT if second else _PILE
-            elif verb == "REVERT":
-                for c in new:
-                    holder[c] = _OUT if second else _PILE
-            elif verb == "NO_DISCARD":
-                taker = -1
-            elif verb == "DISCARD":  # a card of his went face down: which one is unknown
-                taker = -1
-                for c in [c for c, h in holder.items() if h == seat]:
-                    del holder[c]
-        if taker >= 0 and view.taker is not None:  # the taker's own hand is set aside now
-            for c in old:
-                holder[c] = _OUT
-        for text, place in view.seen:
-            holder[card_id[text]] = _HOLDER_AT[place]
-        held = [0, 0, 0, 0]
-        elsewhere = 0
-        known = played | hand | public
-        for c, h in holder.items():
-            bit = 1 << c
-            if bit & known:
-                continue
-            if h >= 0:
-                if h != me:
-                    held[h] |= bit
-            else:
-                elsewhere |= bit
-        self.held = held
-        # the unseen cards, as a mask
-        self.unknown = unknown = (PACK_MASK & ~known & ~elsewhere
-                                  & ~(held[0] | held[1] | held[2] | held[3]))
+        # where the cards are, as the view shows them (rules §7.2, §8.3, §12.6, §12.7)
+        where = whereabouts(view)
+        self.exposed = where.exposed
+        held = self.held = where.held
+        unknown = self.unknown = where.unknown
         sizes = view.hand_sizes
         hidden = self.hidden = [max(0, sizes[q] - held[q].bit_count()) for q in range(4)]
         hidden[me] = 0
@@ -428,7 +262,7 @@ class _Table:
         return self.seat_roles[seat][c]
 
     def beats(self, rx: int, cx: Card, rw: int, cw: Card) -> bool:
-        return _beats(self.reach, rx, cx, rw, cw)
+        return beats(self.reach, rx, cx, rw, cw)
 
     def p_beat(self, q: int, cw: Card, rw: int) -> float:
         """The chance that seat ``q`` holds a card that beats ``cw`` (role ``rw``)."""
@@ -555,12 +389,11 @@ class StyrivoltHeuristic:
     def __init__(self, game: Game[Any], seed: int | None = None) -> None:
         self.game = game
         self.rng = random.Random(seed)  # kept for the protocol; the choices need no dice
-        opts: Any = game.options
-        if opts.capture_model == "flat_jack":
-            self.reach: tuple[int, ...] = (0, 0, 0, 0, 9, 9, 9, 9)
-        else:
-            self.reach = (0, 0, 0, 0, 9, 10, 11, 12 if opts.postur_reach == "A" else 11)
-        self.penalize = opts.illegal_stock == "allow_and_penalize"
+        opts = game.options
+        if not isinstance(opts, StyrivoltOptions):
+            raise TypeError(f"a Stýrivolt heuristic needs a Stýrivolt game, got {game.text}")
+        self.reach = capture_reach(opts.capture_model, opts.postur_reach)
+        self.penalize = opts.illegal_stock == ALLOW_AND_PENALIZE
 
     def act(self, view: View, legal: Sequence[int]) -> int:
         return self.explain(view, legal)[0]
@@ -627,25 +460,8 @@ class StyrivoltHeuristic:
         """Rules §8.1: no stikkur in the original hand nor in the current hand."""
         if t.hand & t.stik:
             return False
-        orig = t.hand
-        received = 0
-        me = t.me
-        for seat, text in t.view.history:
-            if seat != me:
-                continue
-            verb = text.partition(" ")[0]
-            if verb == "TAKE_STOCK":
-                return False  # a taker never takes again (§8.4)
-            if verb == "PLAY":
-                orig |= 1 << _card_of(text)
-            elif verb == "EXCHANGE":
-                c = _card_of(text)
-                received |= 1 << c
-                orig |= 1 << FIVES[c >> 4]
-            elif verb == "CLAIM_FUGLURIN":
-                received |= 1 << TWO_H
-        orig &= ~received
-        return not orig & t.stik
+        orig = original_hand(t.view)
+        return orig is not None and not orig & t.stik  # a taker never takes again (§8.4)
 
     def _take_reason(self, t: _Table) -> str | None:
         view: Any = t.view
@@ -798,12 +614,8 @@ class StyrivoltHeuristic:
     def _follow(self, t: _Table, plays: list[int], lam: float) -> tuple[int, str]:
         view: Any = t.view
         me = t.me
-        wseat, wcard = view.current_trick[0]
-        wrole = t.role(wseat, wcard)
-        for seat, c in view.current_trick[1:]:
-            r = t.role(seat, c)
-            if t.beats(r, c, wrole, wcard):
-                wseat, wcard, wrole = seat, c, r
+        wseat, wcard, wrole = winning([(q, c, t.role(q, c)) for q, c in view.current_trick],
+                                      t.reach)
         after = [(me + i) % 4 for i in range(1, 4 - t.nplayed)]
         partner_after = t.partner in after
         can_beat = False
@@ -814,7 +626,7 @@ class StyrivoltHeuristic:
         for c in plays:
             r = mine[c]
             w = t.worth(c, r)
-            if _beats(reach, r, c, wrole, wcard):
+            if beats(reach, r, c, wrole, wcard):
                 ws = me
                 p = self._p_side(t, after, partner_after, me, c, r)
                 can_beat = True

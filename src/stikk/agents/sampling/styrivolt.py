@@ -108,22 +108,34 @@ from ...games.styrivolt.actions import (
     TAKE_STOCK,
     parse_action,
 )
+from ...games.styrivolt.implies import (
+    Miss,
+    forced_misses,
+    held_later,
+    promotions,
+    taking_shows_right,
+)
 from ...games.styrivolt.options import ALLOW_AND_PENALIZE, CUT_BOTTOM, CUT_FOURTH_TWO, CUT_OFF
-from ...games.styrivolt.state import StyrivoltState
+from ...games.styrivolt.rules import (
+    beats,
+    capture_reach,
+    cut_claim_wants,
+    cut_looks,
+    cut_scan,
+    cut_wants,
+    tie_group,
+    traders_to_stikkar,
+)
 from ...games.styrivolt.tables import (
     EXPOSE_PRIORITY,
     FIVE_H,
     FIVES,
     KH,
-    KINGS,
-    NINE_H,
     PACK,
     PACK_MASK,
     PERMANENT,
     PERMANENT_MASK,
     PROMOTED,
-    QH,
-    QUEENS,
     R7,
     RANK_MASKS,
     ROLES,
@@ -137,18 +149,6 @@ from .core import Location, WorldSpec, lehmer
 
 INF = float("inf")
 _SUIT = tuple(suit_mask(s) for s in range(4))
-_PROBES: dict[str, StyrivoltState] = {}
-
-
-def _probe(setup: DealSetup) -> StyrivoltState:
-    """A state of this game (for its ``beats``: the capture reach depends on the options)."""
-    key = setup.game.text
-    got = _PROBES.get(key)
-    if got is None:
-        state = setup.deal(list(PACK))
-        assert isinstance(state, StyrivoltState)
-        got = _PROBES[key] = state
-    return got
 
 
 def dealt_positions(dealer: int) -> list[list[int]]:
@@ -181,12 +181,10 @@ class SuitExposure:
 
 
 def _tie_group(s: int) -> tuple[int, tuple[Card, ...]]:
-    """The index in the priority list of the suit's only possible tie, and its two cards."""
-    for k, group in enumerate(EXPOSE_PRIORITY):
-        cands = tuple(s * 16 + r for r in group if s * 16 + r not in PERMANENT)
-        if len(cands) == 2:
-            return k, cands
-    raise AssertionError("every suit has one tie group")  # pragma: no cover
+    """The index in the priority list of the suit's only possible tie, and its two cards
+    (:func:`~stikk.games.styrivolt.rules.tie_group`)."""
+    tie = tie_group(s)
+    return next(k for k, group in enumerate(EXPOSE_PRIORITY) if tie[0] & 15 in group), tie
 
 
 def suit_exposure(s: int, roles: tuple[int, ...], stik: Mask, exposed: Mask, *,
@@ -327,22 +325,18 @@ class _Replay:
         self.view = view
         self.opts = opts
         self.me = me
-        self.probe = _probe(setup)
+        self.reach = capture_reach(opts.capture_model, opts.postur_reach)
         st = Story(hand=[[f"D{p}"] for p in range(4)])
         st.ever = [[(f"D{p}", -1.0)] for p in range(4)]
         st.known = {f"D{me}"}
         st.dealer_knows = me == view.dealer and not opts.open_suit_selection
         st.cutter_knows = opts.cut_for_stikkar != CUT_OFF and me == (view.dealer + 3) % 4
         self.st = st
-        self.over = view.outcome is not None
-        self.legal_takes = opts.illegal_stock != ALLOW_AND_PENALIZE
-        self.penalized = set(view.penalized)
+        self.penalize = opts.illegal_stock == ALLOW_AND_PENALIZE
         self.announced: dict[tuple[int, int], float] = {}
         """Promotions announced (rules §5.7), by the time a promoted card was first played."""
-        ann_keys = {(p, "23456789TJQKA".index(rank)) for p, rank in view.announcements}
-        for rank in view.promoted:
-            ann_keys.add((me, "23456789TJQKA".index(rank)))
-        self.ann_keys = ann_keys
+        promo = promotions(view)
+        self.ann_keys = {(p, r) for p in range(4) for r in range(13) if promo[p] >> r & 1}
         self.table0 = table0
         self.table = table0
         """The exposed cards still on the table."""
@@ -361,10 +355,10 @@ class _Replay:
         self.second = False
         self.lc_suits: list[int] = []
         self.lc_answers: list[tuple[int, int, int]] = []
-        # the play (rules §6): the current trick as (seat, card, role), its winner
-        self.plays: list[tuple[int, Card, int]] = []
-        self.win = -1
-        self.tricks = 0
+        # the play (rules §6): the cards played, and what forced beating showed (§12.4)
+        self.played = 0
+        self.misses = {m.index: m for m in forced_misses(view, self.reach)} \
+            if opts.forced_beating else {}
         # the trick-9 offers (rules §12.7)
         self.fug_open = False
         self.fug_acts: list[tuple[int, int, int]] = []
@@ -484,29 +478,21 @@ class _Replay:
         """A card played (rules §6): where it left from, a promotion it shows (§5.7), and
         under forced beating what not beating shows (§12.4)."""
         st = self.st
-        probe = self.probe
         st.left[c] = (t, self._bund(seat))
         rc = self._role(seat, c)
         key = (seat, c & 15)
         if key in self.ann_keys and rc != self.roles[c] and key not in self.announced:
             self.announced[key] = t
-        plays = self.plays
-        if plays and self.opts.forced_beating:
-            ws, wc, wr = plays[self.win]
-            if ws % 2 != seat % 2 and not probe.beats(rc, c, wr, wc):
-                st.rules.append(Rule(t, self._bund(seat), _beaters(
-                    probe, seat, wc, wr, self.roles, self.announced, t)))
-        if not plays or probe.beats(rc, c, plays[self.win][2], plays[self.win][1]):
-            self.win = len(plays)
-        plays.append((seat, c, rc))
-        if len(plays) == 4:
-            self.plays = []
-            self.win = -1
-            self.tricks += 1
-            if self.tricks == 8 and self.opts.kh_claims_bird and self.table >> TWO_H & 1:
-                self.fug_open = True
-                self.fug_acts = []
-                self.fug_t = t + 0.5
+        miss: Miss | None = self.misses.get(int(t))
+        if miss is not None:
+            st.rules.append(Rule(t, self._bund(seat), _beaters(
+                self.reach, seat, miss.card, miss.role, self.roles, self.announced, t)))
+        self.played += 1
+        if self.played == 32 and self.opts.kh_claims_bird and self.table >> TWO_H & 1:
+            # trick 8 is over: the trick-9 offers come (rules §12.7)
+            self.fug_open = True
+            self.fug_acts = []
+            self.fug_t = t + 0.5
 
     def _last_chance_answer(self, i: int, seat: int, a: int) -> None:
         """An exchange or DECLINE inside a taking, by another seat: an answer to a
@@ -518,7 +504,7 @@ class _Replay:
         """TAKE_STOCK (rules §8.1–§8.4): the right to take, the hand set aside, and at
         the second taking the pile received at once."""
         st = self.st
-        if self.legal_takes or (self.over and seat not in self.penalized):
+        if taking_shows_right(self.view, self.penalize, seat):  # rules §8.1, §11
             stk = self.stik
             st.rules.append(Rule(t, self._bund(seat), stk))
             st.rules.append(Rule(self.t_start, frozenset({f"D{seat}"}), stk))
@@ -562,7 +548,7 @@ class _Replay:
         st = self.st
         stik = self.stik
         new, old = st.hand[seat], st.aside
-        fives = mask_of(FIVES[s] for s in self.chosen if self._avail(s) & stik)
+        fives = traders_to_stikkar(self.chosen, self.table, stik)
         if a == REVERT:
             st.rules.append(Rule(t, frozenset(new), stik))
             st.rules.append(Rule(t, frozenset(old), fives))
@@ -602,7 +588,7 @@ class _Replay:
             b for p in range(4) for b in st.hand[p]))
 
 
-def _beaters(probe: StyrivoltState, seat: int, wc: Card, wr: int, roles: tuple[int, ...],
+def _beaters(reach: tuple[int, ...], seat: int, wc: Card, wr: int, roles: tuple[int, ...],
              announced: dict[tuple[int, int], float], t: float) -> Mask:
     """Cards that would have beaten the winning card: a seat that did not beat held none
     (rules §12.4).  Base roles, and promoted ones already announced (§5.7); sevens are left
@@ -616,7 +602,7 @@ def _beaters(probe: StyrivoltState, seat: int, wc: Card, wr: int, roles: tuple[i
         got = announced.get((seat, r))
         if got is not None and got < t:
             role = PROMOTED[r]
-        if probe.beats(role, c, wr, wc):
+        if beats(reach, role, c, wr, wc):
             out |= 1 << c
     return out
 
@@ -693,15 +679,7 @@ def _claim_wants(found: list[Card], substitute: bool) -> list[tuple[Card, ...]]:
     """Per cut stikkur, the card whose holder is offered its claim (rules §12.6, Engine
     decision 17): the king of its suit (9H beside 2H: Q♥); with ``cut_queen_substitute``
     the king, or the queen when no hand holds the king."""
-    wants: list[tuple[Card, ...]] = []
-    for c in found:
-        if c == NINE_H and TWO_H in found:
-            wants.append((QH,))
-        elif substitute:
-            wants.append((KINGS[c >> 4], QUEENS[c >> 4]))
-        else:
-            wants.append((KINGS[c >> 4],))
-    return wants
+    return [cut_claim_wants(c, found, substitute) for c in found]
 
 
 def _cut_offers(view: StyrivoltView, st: Story, claims: list[tuple[int, int, int]],
@@ -881,7 +859,7 @@ class _Builder:
             return "mid"
 
         if mode == CUT_OFF or mode == CUT_BOTTOM or not found:
-            zone = {47} if mode == CUT_BOTTOM else set(range(44, 48)) if mode != CUT_OFF else set()
+            zone = set(cut_looks(mode))
             for ri in range(36, 36 + size):
                 out.append((ri, role(ri), ri in zone and not found))
             if mode == CUT_BOTTOM and found:
@@ -1324,7 +1302,7 @@ class _Builder:
         inspected = _bits(c for c, _ in view.seen)  # a cutter's inspected cards
         turned = [_card(c) for c in view.turned] if self.opts.open_suit_selection else []
         mode = self.opts.cut_for_stikkar
-        zone = [] if mode == CUT_OFF else [47] if mode == CUT_BOTTOM else [44, 45, 46, 47]
+        zone = sorted(cut_looks(mode))
         scan = mode not in (CUT_OFF, CUT_BOTTOM) and bool(found)
         locs: list[Location] = []
         for p, pos in enumerate(dealt_positions(view.dealer)):
@@ -1379,7 +1357,7 @@ class _Builder:
         an order under which the cut finds the stikkar found (and, for the cutter, looks at
         the cards he inspected; with ``open_suit_selection`` shows the turned order)."""
         found = mask_of(self.found)
-        want = 2 if self.opts.cut_for_stikkar == CUT_FOURTH_TWO else 1
+        want = cut_wants(self.opts.cut_for_stikkar)
         own = dealt_positions(self.view.dealer)[self.me]
 
         def fits(order: tuple[Card, ...]) -> bool:
@@ -1510,18 +1488,11 @@ def _draw_discards(setup: DealSetup, deck: list[Card], ids: list[int | None],
 
 
 def _cut_scan(order: tuple[Card, ...], want: int) -> tuple[list[Card], Mask]:
-    """What the cut of a zone in this order finds (rules §12.6): the first ``want``
-    permanent stikkar from ``d[47]`` down, and the mask of the cards looked at before them."""
-    got: list[Card] = []
-    looked = 0
-    for c in reversed(order):  # d[47] first
-        if c in PERMANENT:
-            got.append(c)
-            if len(got) == want:
-                break
-        else:
-            looked |= 1 << c
-    return got, looked
+    """What the cut of a zone in this order finds (rules §12.6,
+    :func:`~stikk.games.styrivolt.rules.cut_scan`): the first ``want`` permanent stikkar from
+    ``d[47]`` down, and the mask of the cards looked at before them."""
+    got, looked = cut_scan(reversed(order), want)
+    return got, mask_of(looked)
 
 
 def _zone_orders(mode: str, found: list[Card], seen: Mask | None, public: Mask,
@@ -1532,7 +1503,7 @@ def _zone_orders(mode: str, found: list[Card], seen: Mask | None, public: Mask,
     (``seen``: the cards he looked at that are neither played nor shown), looks at exactly
     those private cards; and the largest number of such orders that any four cards holding
     ``fixed`` can have (an upper bound: free cards are tried as plain, shown or stikkur)."""
-    want = 2 if mode == CUT_FOURTH_TWO else 1
+    want = cut_wants(mode)
 
     def fits(order: tuple[Card, ...]) -> bool:
         got, looked = _cut_scan(order, want)
@@ -1580,25 +1551,9 @@ def _lay_out(deck: list[Card], parts: list[tuple[list[int], Mask]]) -> None:
 
 
 def _held_later(view: StyrivoltView, hidden_at: list[int]) -> dict[int, Mask]:
-    """Per hidden discard, the cards its taker is seen holding afterwards (plays, fives
-    traded, the 5H or K♥ of a trick-9 offer): they were not the discarded card."""
-    hist = view.history
-    out: dict[int, Mask] = {}
-    for i in hidden_at:
-        t = hist[i][0]
-        m = 0
-        for seat, text in hist[i + 1:]:
-            if seat != t or "??" in text:
-                continue
-            a = parse_action(text)
-            if a < 64:
-                m |= 1 << a
-            elif EXCHANGE0 <= a < CHOOSE0:
-                m |= 1 << FIVES[(a - EXCHANGE0) >> 4]
-            elif a == CLAIM_FUGLURIN:
-                m |= 1 << KH
-        out[i] = m
-    return out
+    """Per hidden discard, the cards its taker is seen holding afterwards
+    (:func:`~stikk.games.styrivolt.implies.held_later`): they were not the discarded card."""
+    return {i: held_later(view, i) for i in hidden_at}
 
 
 __all__ = ["SuitExposure", "dealt_positions", "suit_exposure", "world_spec"]

@@ -10,10 +10,11 @@ from ...core.game import DealResult, Game
 from .actions import NUM_ACTIONS, action_text, parse_action
 from .match import StyrivoltMatch
 from .options import ALLOW_AND_PENALIZE, CUT_FOURTH_TWO, CUT_OFF, StyrivoltOptions
+from .rules import HALVES, MONK_WORTH
 from .state import StyrivoltState
 from .tables import PACK
 
-MONK_LINES = 6
+MONK_LINES = MONK_WORTH * HALVES
 """A monk's cross in lines: two crosses of three lines each (rules §10.1)."""
 
 

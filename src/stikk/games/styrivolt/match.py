@@ -2,18 +2,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...cards import Card
 from ...core.game import State
 from ...core.match import Match
+from .rules import HALVES, MONK_WORTH, OUTCOME_LINES, OUTCOME_MONKS, PENALTY
 from .state import StyrivoltState
 
 if TYPE_CHECKING:
     from .game import Styrivolt
 
-LINES = {"ordinary": 1, "made": 2, "nine": 3}
-MONKS = {"made_alone": 1, "nine_alone": 2}
+HALF, LINE, MONK = "half", "line", "monk"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardStep:
+    """One scoring step on the chalk board (rules §10.3), as the explanations tell it."""
+
+    kind: str
+    """``half``: a half-line rubbed out; ``line``: the third half, which earns a cross (or a
+    monk's cross) and draws a new line; ``monk``: a monk's cross scored without lines (§9.3);
+    ``penalty``: the monk's cross of an illegal taking (§11)."""
+    side: int
+    line: int
+    """The number of the vertical line the step was made on."""
+    erased: int
+    """The halves ``side`` has rubbed out on that line after the step."""
+    units: int = 0
+    """Cross units earned (a cross 1, a monk's cross 2)."""
+    rubbed: int = 0
+    """Of those, the units that rubbed out the other side's crosses instead."""
 
 
 class ChalkBoard:
@@ -32,8 +53,21 @@ class ChalkBoard:
         self.monks = 0
         self.line_number = 1
 
-    def add_cross_units(self, x: int, u: int) -> None:
+    @classmethod
+    def from_fields(cls, fields: Mapping[str, Any]) -> ChalkBoard:
+        """The board a sheet shows (:meth:`fields`)."""
+        board = cls()
+        board.erased = list(fields["erased"])
+        board.owner = None if fields["owner"] is None else "AB".index(fields["owner"])
+        board.singles, board.monks = fields["singles"], fields["monks"]
+        board.line_number = fields["line_number"]
+        return board
+
+    def add_cross_units(self, x: int, u: int) -> int:
+        """Rules §10.3 ``add_cross_units``; returns the units that rubbed out the other
+        side's crosses."""
         y = 1 - x
+        start = u
         while u > 0 and self.owner == y:
             if self.singles > 0:
                 self.singles -= 1
@@ -43,23 +77,45 @@ class ChalkBoard:
             u -= 1
             if self.singles == 0 and self.monks == 0:
                 self.owner = None
-        if u == 2:
+        if u == MONK_WORTH:
             self.owner = x
             self.monks += 1
         elif u == 1:
             self.owner = x
             self.singles += 1
+        return start - u
 
     def score_lines(self, x: int, n: int) -> None:
         for _ in range(n):
-            self.erased[x] += 1
-            if self.erased[x] == 3:
-                self.add_cross_units(x, 2 if self.erased[1 - x] == 0 else 1)
-                self.erased = [0, 0]
-                self.line_number += 1
+            self._half(x)
 
     def score_monk(self, x: int) -> None:
-        self.add_cross_units(x, 2)
+        self.add_cross_units(x, MONK_WORTH)
+
+    def _half(self, x: int) -> BoardStep:
+        line = self.line_number
+        self.erased[x] += 1
+        if self.erased[x] < HALVES:
+            return BoardStep(HALF, x, line, self.erased[x])
+        # the third half: a monk's cross if the other side rubbed out none (§10.3)
+        units = MONK_WORTH if self.erased[1 - x] == 0 else 1
+        rubbed = self.add_cross_units(x, units)
+        self.erased = [0, 0]
+        self.line_number += 1
+        return BoardStep(LINE, x, line, HALVES, units, rubbed)
+
+    def _monk(self, x: int, kind: str) -> BoardStep:
+        rubbed = self.add_cross_units(x, MONK_WORTH)
+        return BoardStep(kind, x, self.line_number, self.erased[x], MONK_WORTH, rubbed)
+
+    def score_deal(self, outcome: str, side: int, penalized: Iterable[int]) -> list[BoardStep]:
+        """Rules §10.3 deal results and §11: ``outcome`` of ``side`` onto the board (its
+        lines, or its monk's crosses), then a monk's cross for the opponents of each seat of
+        ``penalized``, in order; the steps made."""
+        steps = [self._half(side) for _ in range(OUTCOME_LINES.get(outcome, 0))]
+        steps += [self._monk(side, MONK) for _ in range(OUTCOME_MONKS.get(outcome, 0))]
+        steps += [self._monk(1 - p % 2, PENALTY) for p in penalized]
+        return steps
 
     def fields(self) -> dict[str, Any]:
         return {"erased": list(self.erased),
@@ -86,14 +142,9 @@ class StyrivoltMatch(Match):
             self.next_dealer = state.dealer
             return
         self.next_dealer = (state.dealer + 1) % 4
-        w = state.win_team
         assert outcome is not None
-        if outcome in LINES:
-            self.board.score_lines(w, LINES[outcome])
-        for _ in range(MONKS.get(outcome, 0)):
-            self.board.score_monk(w)
-        for p in state.illegal_takes:  # rules §11: after the deal's own score
-            self.board.score_monk(1 - p % 2)
+        # rules §11: the penalties after the deal's own score
+        self.board.score_deal(outcome, state.win_team, state.illegal_takes)
 
     @property
     def over(self) -> bool:

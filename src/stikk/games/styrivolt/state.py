@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ...cards import RANKS, SUITS, Card, Mask, cards_of, format_card, is_card
+from ...cards import RANKS, SUITS, Card, Mask, cards_of, format_card
 from ...core.game import DealResult, Phase, State, Trick
 from ...core.view import PUBLIC_SEAT
 from .actions import (
@@ -27,46 +27,55 @@ from .actions import (
     KEEP,
     KEEP_BOTH,
     NO_DISCARD,
-    NUM_ACTIONS,
     REVERT,
     TAKE_STOCK,
     redacted_text,
 )
-from .options import ALLOW_AND_PENALIZE, ANY_TRICK, CUT_BOTTOM, CUT_FOURTH_TWO, CUT_OFF, FLAT_JACK
+from .options import (
+    ALLOW_AND_PENALIZE,
+    ANY_TRICK,
+    HIGHER_FACE,
+)
+from .rules import (
+    OUTCOME_LINES,
+    OUTCOME_MONKS,
+    capture_reach,
+    claim_outcome,
+    cut_claim_wants,
+    cut_looks,
+    cut_scan,
+    cut_wants,
+    deal_parts,
+    discard_offered,
+    exchanges,
+    expose_suit,
+    keep_both_refusal,
+    nine_outcome,
+    revert_refusal,
+    traders_to_stikkar,
+)
 from .tables import (
-    EXPOSE_PRIORITY,
     FIVE_H,
     FIVES,
     FRIKORT,
     FRU,
     KH,
-    KINGS,
     KONGUR,
     LAMB,
-    NINE_H,
     PACK_MASK,
-    PERMANENT,
     PLAIN,
     PROMOTED,
     PROMOTED_RANKS,
-    QH,
-    QUEENS,
-    R7,
     RANK_MASKS,
     ROLES,
     STIKKAR,
     TWO_H,
-    is_stikkur,
     suit_mask,
 )
 from .view import StyrivoltView
 
 if TYPE_CHECKING:
     from .game import Styrivolt
-
-OUTCOME_LINES = {"ordinary": 1, "made": 2, "nine": 3, "made_alone": 0, "nine_alone": 0,
-                 "void": 0}
-OUTCOME_MONKS = {"made_alone": 1, "nine_alone": 2}
 
 _SUIT_MASKS = tuple(suit_mask(s) for s in range(4))
 
@@ -165,10 +174,7 @@ class StyrivoltState(State):
         self.deck = tuple(deck)
         self.history: list[int] = []
         self._actors: list[int] = []
-        if opts.capture_model == FLAT_JACK:
-            self._reach = (0, 0, 0, 0, 9, 9, 9, 9)
-        else:
-            self._reach = (0, 0, 0, 0, 9, 10, 11, 12 if opts.postur_reach == "A" else 11)
+        self._reach = capture_reach(opts.capture_model, opts.postur_reach)
         stock_list = self._deal(self._cut(list(deck)))
         suits = self._turn(stock_list)
         self._start_play()
@@ -195,19 +201,8 @@ class StyrivoltState(State):
         """Rules §12.6, the cut for stikkar: the cards found and inspected; the rest of the
         deck, in order, to deal from."""
         cut = self.opts.cut_for_stikkar
-        found: list[Card] = []
-        inspected: list[Card] = []
-        if cut != CUT_OFF:
-            look = (47,) if cut == CUT_BOTTOM else (47, 46, 45, 44)
-            want = 2 if cut == CUT_FOURTH_TWO else 1
-            for i in look:
-                c = d[i]
-                if c in PERMANENT:
-                    found.append(c)
-                    if len(found) == want:
-                        break
-                else:
-                    inspected.append(c)
+        looks = cut_looks(cut)
+        found, inspected = cut_scan([d[i] for i in looks], cut_wants(cut)) if looks else ([], [])
         self.cut_found = tuple(found)
         self.cut_place: list[int] = list(found)
         self.inspected = tuple(inspected)
@@ -306,29 +301,16 @@ class StyrivoltState(State):
         self.exposed_init = tuple(exposed)
 
     def _expose(self, s: int, seen: list[Card]) -> list[Card] | None:
-        roles = self.roles
-        five = FIVES[s]
-        if five in seen:
-            return [five]
-        stiks = [c for c in seen if is_stikkur(roles[c])]
-        top = [max(stiks, key=lambda c: roles[c])] if stiks else []
-        seven = s * 16 + R7
-        if seven in seen:
-            self.two_card |= (1 << s) if top else 0
-            return [seven, *top]
-        if top:
-            return top
-        for group in EXPOSE_PRIORITY:
-            cands = [s * 16 + r for r in group
-                     if s * 16 + r in seen and s * 16 + r not in PERMANENT]
-            if len(cands) == 1:
-                return cands
-            if len(cands) == 2:
-                if self.opts.exposure_tie_autopolicy == "higher_face":
-                    return [max(cands)]
-                self._pending.append(("expose", s, tuple(sorted(cands))))
-                return None
-        raise AssertionError("a chosen suit always has a card to expose")  # pragma: no cover
+        """Rules §4.2 for suit ``s`` (:func:`.rules.expose_suit`): the cards to lay out, or
+        ``None`` when the dealer is asked to settle a tie."""
+        got, tie = expose_suit(s, seen, self.roles,
+                               higher_face=self.opts.exposure_tie_autopolicy == HIGHER_FACE)
+        if tie:
+            self._pending.append(("expose", s, tie))
+            return None
+        if len(got) == 2:  # the lamb rule with a stikkur: a two-card suit (§4.2 rule 2)
+            self.two_card |= 1 << s
+        return list(got)
 
     def _lay(self, c: Card) -> None:
         self.table |= 1 << c
@@ -344,7 +326,9 @@ class StyrivoltState(State):
         return self.roles[c]
 
     def beats(self, rx: int, cx: Card, rw: int, cw: Card) -> bool:
-        """Rules §5.6: does card ``cx`` of role ``rx`` beat the winning ``cw`` of role ``rw``."""
+        """Rules §5.6: does card ``cx`` of role ``rx`` beat the winning ``cw`` of role ``rw``.
+
+        :func:`.rules.beats`, inlined for the hot path (the tests hold the two equal)."""
         if rw == LAMB:
             return False
         if 8 <= rx <= 14:
@@ -378,18 +362,7 @@ class StyrivoltState(State):
         return self.table & _SUIT_MASKS[s] & ~(1 << FIVES[s])
 
     def _exchanges(self, p: int) -> list[int]:
-        out = []
-        h = self.hands[p]
-        for s in self.chosen:
-            if h >> FIVES[s] & 1:
-                out += [EXCHANGE0 + c for c in _ids(self._avail(s))]
-        return out
-
-    def _trader_to_stik(self, packet: Mask) -> bool:
-        for s in self.chosen:
-            if packet >> FIVES[s] & 1 and self._avail(s) & self.stik:
-                return True
-        return False
+        return exchanges(self.hands[p], self.chosen, self.table)
 
     def has_right(self, p: int) -> bool:
         """Rules §8.1 (Engine decisions 3, 4)."""
@@ -402,6 +375,8 @@ class StyrivoltState(State):
         return -1
 
     def _can_take(self, p: int) -> bool:
+        """Rules §8.1–§8.4, §11, §12.5: :func:`.rules.take_refusal`, inlined for the hot path
+        (every ordinary turn asks)."""
         if self.taker >= 0:
             return False
         if not self.stock_taken:
@@ -412,6 +387,8 @@ class StyrivoltState(State):
         return self.opts.illegal_stock == ALLOW_AND_PENALIZE or self.has_right(p)
 
     def _plays_for(self, p: int) -> list[int]:
+        """The cards ``p`` may play: :func:`.rules.lead_refusal` and :func:`.rules.must_beat`,
+        inlined for the hot path."""
         h = self.hands[p]
         if not self.plays:  # rules §6.2
             prev = self._tricks[-1].winner if self._tricks else -1
@@ -468,12 +445,10 @@ class StyrivoltState(State):
     def _offer_cut(self, item: tuple[Any, ...]) -> bool:
         i = item[1]
         c = self.cut_found[i]
-        if c == NINE_H and TWO_H in self.cut_found:  # Engine decision 18
-            g = QH
-        else:
-            g = KINGS[c >> 4]
-            if self._holder(g) < 0 and self.opts.cut_queen_substitute:
-                g = QUEENS[c >> 4]
+        wants = cut_claim_wants(c, self.cut_found, self.opts.cut_queen_substitute)
+        g = wants[0]
+        if self._holder(g) < 0 and len(wants) > 1:  # the queen substitutes (§12.6)
+            g = wants[1]
         q = self._holder(g)
         if q < 0:
             return False
@@ -522,10 +497,10 @@ class StyrivoltState(State):
         t = self.taker
         new, old = self.hands[t], self.aside
         legal = [*self._exchanges(t), KEEP]
-        if not new & self.stik and not self._trader_to_stik(old) and not self.exch_stik:
+        traders = traders_to_stikkar(self.chosen, self.table, self.stik)
+        if revert_refusal(new, old, self.stik, traders, self.exch_stik) is None:
             legal.append(REVERT)
-        if (not (old | new) & self.stik and not self._trader_to_stik(old)
-                and not self._trader_to_stik(new)):
+        if keep_both_refusal(new, old, self.stik, traders) is None:
             legal.append(KEEP_BOTH)
         self._set(t, Phase.TAKE, legal)
         return True
@@ -534,7 +509,7 @@ class StyrivoltState(State):
         t = self.taker
         h = self.hands[t]
         legal = [NO_DISCARD]
-        if h.bit_count() > 10 - self.trick_no:
+        if discard_offered(h.bit_count(), self.trick_no):
             legal += [DISCARD0 + c for c in _ids(h)]
         self._set(t, Phase.TAKE, legal)
         return True
@@ -572,7 +547,7 @@ class StyrivoltState(State):
         if action.__class__ is not int:  # True is not the action id 1
             action = self._action_id(action)
         if action not in self._legal:
-            raise self.illegal(action, self._why(action))
+            raise self.refusal(action)  # the explanations' reason (rules section and all)
         seat = self.to_act
         assert seat is not None
         self.history.append(action)
@@ -636,8 +611,7 @@ class StyrivoltState(State):
     def _apply_claim(self, seat: int, action: int) -> None:
         self._pending.clear()
         w = self.win_team
-        alone = max(self.won[w], self.won[w + 2]) == 5
-        self._end("made_alone" if alone else "made", w)
+        self._end(claim_outcome(self.won, w), w)
 
     def _apply_continue(self, seat: int, action: int) -> None:
         self.made_team = self.win_team
@@ -652,38 +626,6 @@ class StyrivoltState(State):
         self.public |= 1 << KH
         self._promote(seat)
         self._pending.pop(0)
-
-    def _why(self, action: int) -> str:
-        if self.to_act is None:
-            return "the deal is over"
-        if not 0 <= action < NUM_ACTIONS or (not is_card(action & 63) and action < DECLINE):
-            return f"no Styrivolt action has id {action}"
-        item = self._pending[0] if self._pending else None
-        if item is not None:
-            what = {"expose": "the dealer chooses which tied card to expose (rules §4.2)",
-                    "cut": "a cut stikkur is offered for the king (rules §12.6)",
-                    "last": "a last-chance exchange is offered (rules §8.3 step 2)",
-                    "choose": "the taker chooses one of two exposed cards (rules §8.3 step 3)",
-                    "keep": "the taker chooses KEEP, REVERT or KEEP_BOTH (rules §8.3 step 5)",
-                    "discard": "the taker may discard one card (rules §8.3 step 6)",
-                    "claim5": "the winner of trick 5 claims or continues (rules §9.2)",
-                    "fug5": "the 5H holder is offered the heart exchange (rules §12.7)",
-                    "fugk": "the K♥ holder may claim the Fuglurin (rules §12.7)"}[item[0]]
-            return what
-        if action == TAKE_STOCK:
-            return ("the stock may not be taken now: it needs the right (no stikkur in the "
-                    "original or current hand, rules §8.1) at a turn of trick 1 (§8.2) or a "
-                    "pile for a second taking (§8.4)")
-        if action < 64:
-            p = self.to_act
-            if not self.hands[p] >> action & 1:
-                return f"seat {p} does not hold {format_card(action)}"
-            if not self.plays:
-                return ("that card may not be led (rules §6.2: no lamb to trick 1; a trader "
-                        "with an exchange available is led by EXCHANGE then PLAY, Engine "
-                        "decision 1)")
-            return "forced beating (rules §12.4): you must beat the opponent's winning card"
-        return "not a legal action now (rules §6.3, §7)"
 
     def _exchange(self, p: int, x: Card) -> None:
         five = FIVES[x >> 4]
@@ -764,7 +706,7 @@ class StyrivoltState(State):
             if t != self.made_team:
                 self._end("ordinary", self.made_team)
             elif n == 9:
-                self._end("nine_alone" if self.won[w] == 9 else "nine", t)
+                self._end(nine_outcome(self.won, w), t)
             else:
                 self._queue_trick9()
             return
@@ -808,12 +750,13 @@ class StyrivoltState(State):
             score = [0, 0]
             monks = [0, 0]
             if outcome != "void":
-                score[self.win_team] = OUTCOME_LINES[outcome]
+                score[self.win_team] = OUTCOME_LINES.get(outcome, 0)
                 monks[self.win_team] = OUTCOME_MONKS.get(outcome, 0)
             for p in self.illegal_takes:  # rules §11
                 monks[1 - p % 2] += 1
             self._result = DealResult(tuple(self.won), tuple(score),
-                                      {"outcome": outcome, "monk_crosses": monks})
+                                      {"outcome": outcome, "monk_crosses": monks},
+                                      deal_parts(outcome, self.win_team, self.illegal_takes))
         return self._result
 
     # -- copies --------------------------------------------------------------------------------
