@@ -161,8 +161,4 @@ class Explainer(ABC):
 
 def label_of(game: Game[Any], view: View, action: int) -> Msg:
     """The label of one of ``game``'s actions as ``view`` knows it."""
-    text = game.action_text(action)
-    try:
-        return game.explainer.label(view, text)
-    except NotImplementedError:  # TODO(issue 15): until every game has its explainer
-        return Msg("core.action", {"t": text})
+    return game.explainer.label(view, game.action_text(action))

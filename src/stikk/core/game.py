@@ -217,11 +217,7 @@ class Game(ABC, Generic[OptionsT]):
         the facts on the table and the score in words, all from views."""
         from .registry import entry, load
 
-        try:
-            cls = load(entry(self.id).explainer)
-        except ModuleNotFoundError:  # TODO(issue 15): until every game has its explainer
-            raise NotImplementedError(f"{self.id} has no explanation layer yet") from None
-        explainer: Explainer = cls(self)
+        explainer: Explainer = load(entry(self.id).explainer)(self)
         return explainer
 
     # -- sides -------------------------------------------------------------------------------

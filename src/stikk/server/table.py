@@ -65,14 +65,6 @@ class Invites:
     watch: str
 
 
-def _explainer(game: Game[Any]) -> Explainer | None:
-    """The game's explanation layer (every game has one; issue 15 moves them in one by one)."""
-    try:
-        return game.explainer
-    except NotImplementedError:
-        return None
-
-
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -294,22 +286,17 @@ class Table:
         sheet = self.match.sheet()
         data["sheet"] = sheet
         data["deal_number"] = len(self.match.deals) - 1
-        explainer = _explainer(self.game)
-        if explainer is not None:
-            view = state.public_view() if seat is None else state.view(seat)
-            data["explain"] = explainer.table_json(view, sheet, legal)
+        view = state.public_view() if seat is None else state.view(seat)
+        data["explain"] = self.game.explainer.table_json(view, sheet, legal)
         return {"table": self.id, "seat": seat, "view": data}
 
     def message(self, seat: int | None, connected: Collection[int] = ()) -> dict[str, Any]:
         """The websocket ``view`` message for ``seat`` (None: a spectator): its view, the
         finished deals (the last with its tricks, for the end-of-deal summary), who sits
         where and who is connected, and whether the game is over."""
-        deals = list(self.deal_summaries)
-        explainer = _explainer(self.game)
-        if explainer is not None:
-            voice = Voice(seat, explainer.partnership)
-            deals = [d if score is None else {**d, "score": score.to_json(voice)}
-                     for d, score in zip(deals, self._deal_scores, strict=True)]
+        voice = Voice(seat, self.game.explainer.partnership)
+        deals = [d if score is None else {**d, "score": score.to_json(voice)}
+                 for d, score in zip(self.deal_summaries, self._deal_scores, strict=True)]
         if deals:
             deals[-1] = {**deals[-1], "tricks": self._last_tricks}
         seats = [{"seat": s, "kind": kind, "connected": s in connected,
@@ -325,7 +312,7 @@ class Table:
         if not self.over:
             raise TableError("the game is not over: its replay would show every hand")
         out = []
-        explainer = _explainer(self.game)
+        explainer = self.game.explainer
         for number, deal in enumerate(self.match.deals):
             summary = self.deal_summaries[number]
             before = (self.deal_summaries[number - 1]["sheet"] if number
@@ -347,17 +334,16 @@ class Table:
                         "result": summary["result"], "sheet": summary["sheet"],
                         "final": summary["final"],
                         "score": None if score is None else score.to_json(
-                            Voice(None, self.game.explainer.partnership))})
+                            Voice(None, explainer.partnership))})
         return out
 
     @staticmethod
     def _frame(state: State, actor: int | None, action: str | None, sheet: dict[str, Any],
-               explainer: Explainer | None) -> dict[str, Any]:
+               explainer: Explainer) -> dict[str, Any]:
         public = state.public_view()
         view = public.to_json()
         view["sheet"] = sheet
-        if explainer is not None:
-            view["explain"] = explainer.table_json(public, sheet, ())
+        view["explain"] = explainer.table_json(public, sheet, ())
         views = [state.view(s) for s in range(state.game.players)]
         seat_views = [v.to_json() for v in views]
         hands = []
@@ -366,7 +352,7 @@ class Table:
             if hand is None:  # a variant hides a hand from its owner: another seat sees it
                 hand = next((w["seen_hands"][s] for w in seat_views
                              if w.get("seen_hands") and w["seen_hands"][s] is not None), [])
-            elif explainer is not None:  # as its player holds it
+            else:  # as its player holds it
                 hand = [h.card for h in explainer.hand(views[s])]
             hands.append(hand)
         view["hands"] = hands
@@ -411,11 +397,10 @@ class Table:
             "result": None if result is None else result.to_json(),
             "sheet": self.match.sheet(), "final": final})
         self._last_tricks = [t.to_json() for t in state.tricks]
-        explainer = _explainer(self.game)
         self._deal_scores.append(
-            None if explainer is None or result is None
-            else explainer.deal_score(state.public_view(), result,
-                                      self.deal_summaries[-1]["sheet"]))
+            None if result is None
+            else self.game.explainer.deal_score(state.public_view(), result,
+                                                self.deal_summaries[-1]["sheet"]))
 
     def _next_deal(self) -> None:
         """Deal (and store) the next deal; a deal over as soon as it is dealt (an Icelandic

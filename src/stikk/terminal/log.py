@@ -14,7 +14,6 @@ from typing import Any
 
 from ..core.explain import Msg, Voice
 from ..core.explainer import Explainer
-from ..core.game import Game
 from ..core.match import Match
 from ..core.record import Record
 
@@ -23,10 +22,7 @@ def replay_log(record: Record, out: dict[str, Any], *, trace: bool = False) -> s
     """Tell a record that :func:`~stikk.core.record.replay` has checked (``out`` is its
     replay object, with ``steps`` when ``trace``) as text, one deal after another."""
     game = record.game
-    try:
-        explainer = game.explainer
-    except NotImplementedError:  # TODO(issue 15): until every game has its explainer
-        return _bare_log(game, out, trace=trace)
+    explainer = game.explainer
     voice = Voice(None, explainer.partnership)
     lines = [f"{game.title} — {game.text}"]
     match = game.new_match(record.deals[0].dealer or 0)
@@ -98,35 +94,3 @@ def _cards(c: Any) -> str:
     from ..cards import card_symbol
 
     return card_symbol(c) if isinstance(c, int) else " ".join(map(card_symbol, c))
-
-
-def _bare_log(game: Game[Any], out: dict[str, Any], *, trace: bool = False) -> str:
-    """The log of a game without an explainer: the actions and tricks as text."""
-    lines = [f"{game.title} — {game.text}"]
-    for i, deal in enumerate(out["deals"]):
-        lines.append("")
-        lines.append(f"Deal {i + 1}: dealer seat {deal['dealer']}")
-        steps = deal.get("steps", [])
-        plays = {(s["to_act"], s["action"]) for s in steps if s["action"].startswith("PLAY ")}
-        for s in steps:
-            if (s["to_act"], s["action"]) in plays and not trace:
-                continue
-            extra = f"   (legal: {', '.join(s['legal'])})" if trace else ""
-            lines.append(f"  seat {s['to_act']}: {s['action']}{extra}")
-        for t, trick in enumerate(deal["tricks"]):
-            cards = ", ".join(f"{seat}:{card}" for seat, card in trick["plays"])
-            lines.append(f"  trick {t + 1}: {cards}  -> seat {trick['winner']}")
-        res = deal["result"]
-        if res is None:
-            lines.append("  (deal unfinished)")
-        else:
-            for key, value in res.items():
-                lines.append(f"  {key}: {value}")
-    lines.append("")
-    lines.append("Score sheet: " + ", ".join(f"{k}={v}" for k, v in out["match"].items()))
-    st = out["state"]
-    if st["terminal"]:
-        lines.append("The record ends after a finished deal.")
-    else:
-        lines.append(f"Seat {st['to_act']} to act; legal: {', '.join(st['legal'])}")
-    return "\n".join(lines)

@@ -2,7 +2,7 @@
 // the seat plates, the trick on the felt, lists of finished tricks, the winners' line, and a
 // guard around the per-game modules.  Everything drawn comes from a view (web_contract.md);
 // nothing here decides what is legal.
-import { el, cardText, isRed } from "./games/common.js";
+import { el, cardText, isRed, joinNodes } from "./games/common.js";
 import { cardFace, cardBack } from "./cards.js";
 
 /** Seat name as people read it: "You" for the viewer's own seat, else "Seat N". */
@@ -203,34 +203,10 @@ export function guarded(what, fn) {
   }
 }
 
-/** The text of an action for people: the explainer's label of a legal move, else the game
- *  module's actionLabel when it has one. */
-export function labelOf(mod, text, view) {
-  const said = view && view.explain ? moveLabels(view.explain).get(text) : undefined;
-  if (said) return said;
-  if (mod && typeof mod.actionLabel === "function") {
-    try {
-      const label = mod.actionLabel(text, view);
-      if (label) return String(label);
-    } catch (e) {
-      console.error("actionLabel failed", e);
-    }
-  }
-  return text;
-}
-
-/** A hand in the order a player of the game holds it: the explainer's order (the view's own
- *  hand), else the game module's handOrder, else as given. */
-export function handInOrder(mod, cards, view, explainedHand) {
-  if (explainedHand) return explainedHand.map((h) => h.card);
-  if (mod && typeof mod.handOrder === "function") {
-    try {
-      return mod.handOrder([...cards], view);
-    } catch (e) {
-      console.error("handOrder failed", e);
-    }
-  }
-  return cards;
+/** The text of an action for people: the explainer's label of a legal move (its text as is
+ *  for anything else). */
+export function labelOf(text, view) {
+  return (view && view.explain ? moveLabels(view.explain).get(text) : undefined) ?? text;
 }
 
 /** The dialog frame used by the overlays: a title, a body and a row of buttons. */
@@ -313,12 +289,6 @@ export function dealScoreNode(score) {
     el("table", { class: "score-table" }, el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", {}, h)))),
        el("tbody", {}, ...rows)),
     ...score.notes.map((m) => msgNode(m, "p")));
-}
-
-function joinNodes(nodes, sep) {
-  const out = [];
-  nodes.forEach((n, i) => { if (i) out.push(sep); out.push(n); });
-  return out;
 }
 
 /** The label of each legal action (its text -> the label's text). */

@@ -6,8 +6,8 @@
 import { gameModule } from "./games/index.js";
 import { el } from "./games/common.js";
 import {
-  seatName, seatSpots, drawSeats, drawTrick, trickList, guarded, labelOf, gameId, cardRow,
-  handInOrder, msgNode, panelNode, dealScoreNode,
+  seatName, seatSpots, drawSeats, drawTrick, trickList, guarded, gameId, cardRow,
+  msgNode, panelNode, dealScoreNode,
 } from "./render.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -99,23 +99,21 @@ function draw() {
     caption.textContent = "";
   }
 
-  const said = view.explain ? view.explain.history : null;
-  $("#step-line").replaceChildren(rp.step === 0
+  const said = view.explain.history;
+  $("#step-line").replaceChildren(rp.step === 0 || !said.length
     ? `Deal ${deal.number + 1}: ${seatName(deal.dealer, null)} deals.`
-    : said && said.length ? msgNode(said[said.length - 1])
-      : `${seatName(frame.actor, null)}: ${labelOf(rp.mod, frame.action, view)}`);
+    : msgNode(said[said.length - 1]));
 
   const hands = $("#hands");
   hands.replaceChildren();
   (view.hands ?? []).forEach((cards, seat) => {
-    const ordered = handInOrder(rp.mod, cards ?? [], view, null);
+    const ordered = cards ?? [];  // the server sends each hand as its player holds it
     hands.append(el("div", { class: "hand-row" + (view.to_act === seat ? " to-act" : ""), "data-seat": seat },
       el("span", { class: "who" }, seatName(seat, null)),
       ordered.length ? cardRow(ordered, "small") : el("span", { class: "muted" }, "no cards")));
   });
 
-  $('[data-testid="info"]').replaceChildren(view.explain ? panelNode(view.explain.panel, null)
-    : rp.mod ? guarded("the info panel", () => rp.mod.info(ctx.view, ctx)) : el("div"));
+  $('[data-testid="info"]').replaceChildren(panelNode(view.explain.panel, null));
   $('[data-testid="sheet"]').replaceChildren(el("h2", { class: "panel-title" }, "Score sheet"),
     rp.mod ? guarded("the score sheet", () => rp.mod.sheet(ctx)) : el("div"),
     ...sheetWords(view.explain));
@@ -125,8 +123,7 @@ function draw() {
   if (atEnd) {
     const summary = summaryOf(deal);
     result.replaceChildren(el("h3", {}, `Deal ${deal.number + 1}: the result`),
-      summary.score ? dealScoreNode(summary.score)
-        : rp.mod ? guarded("the deal summary", () => rp.mod.dealSummary(summary, ctx)) : el("div"),
+      summary.score ? dealScoreNode(summary.score) : el("div"),
       el("h3", {}, "Tricks"), trickList(summary.tricks, null));
   }
 }

@@ -9,7 +9,7 @@ import { cardFace } from "./cards.js";
 import { TableConnection, credentialFromHash } from "./connection.js";
 import {
   seatName, seatSpots, drawSeats, drawTrick, trickLine, trickList, winnersText,
-  guarded, labelOf, overlay, gameId, cardRow, handInOrder, msgNode, panelNode, dealScoreNode,
+  guarded, labelOf, overlay, gameId, cardRow, msgNode, panelNode, dealScoreNode,
 } from "./render.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -214,17 +214,10 @@ function lastTrick() {
   return null;
 }
 
-/** The latest action, from the message's `last`, else the view's own history of the deal. */
+/** The latest action of the deal, as the explainer says it. */
 function drawLast(msg) {
-  const node = $("#last-action");
-  const history = msg.view.history ?? [];
-  const said = msg.view.explain ? msg.view.explain.history : null;
-  if (said && !msg.last) {
-    node.replaceChildren(said.length ? msgNode(said[said.length - 1]) : "");
-    return;
-  }
-  const last = msg.last ?? (history.length ? { seat: history[history.length - 1][0], action: history[history.length - 1][1] } : null);
-  node.textContent = last ? `${seatName(last.seat, msg.seat)}: ${labelOf(page.mod, last.action, msg.view)}` : "";
+  const said = msg.view.explain.history;
+  $("#last-action").replaceChildren(said.length ? msgNode(said[said.length - 1]) : "");
 }
 
 /** Cards of the legal PLAY actions: "PLAY 8S+8D RISK" -> ["8S", "8D"]. */
@@ -285,7 +278,7 @@ function drawMine(msg) {
   if (hand === null) {
     handNode.append(el("p", { class: "muted" }, "Your cards are hidden from you in this round."));
   } else {
-    const ordered = handInOrder(page.mod, hand, view, view.explain ? view.explain.hand : null);
+    const ordered = view.explain.hand.map((h) => h.card);  // as the game's players hold it
     // Dim the cards that cannot be played only when some can: while bidding, none is dim.
     const dimOthers = myTurn && byCard.size > 0;
     for (const code of ordered) handNode.append(handCard(code, byCard.get(code) ?? [], dimOthers, view));
@@ -299,7 +292,7 @@ const MANY_BUTTONS = 12;
 const FOLD_AT = 6;
 
 function actionButton(a, view) {
-  const b = el("button", { type: "button", class: "action-btn", "data-action": a }, labelOf(page.mod, a, view));
+  const b = el("button", { type: "button", class: "action-btn", "data-action": a }, labelOf(a, view));
   b.addEventListener("click", () => send(a));
   return b;
 }
@@ -384,7 +377,7 @@ function openChooser(code, actions, view, anchor) {
   closeChooser();
   const list = el("div", { class: "chooser-list" });
   for (const a of actions) {
-    const b = el("button", { type: "button", class: "action-btn", "data-action": a }, labelOf(page.mod, a, view));
+    const b = el("button", { type: "button", class: "action-btn", "data-action": a }, labelOf(a, view));
     b.addEventListener("click", () => send(a));
     list.append(b);
   }
@@ -407,21 +400,13 @@ function drawSide(view, ctx) {
   const info = $('[data-testid="info"]');
   const sheet = $('[data-testid="sheet"]');
   const explain = view.explain;
-  info.replaceChildren(explain ? panelNode(explain.panel, ctx.mySeat) :
-    page.mod ? guarded("the info panel", () => page.mod.info(view, ctx))
-             : el("p", { class: "muted" }, `No display for ${view.game}.`));
+  info.replaceChildren(panelNode(explain.panel, ctx.mySeat));
   sheet.replaceChildren(el("h2", { class: "panel-title" }, "Score sheet"),
     page.mod ? guarded("the score sheet", () => page.mod.sheet(ctx)) : el("p", { class: "muted" }, ""),
     ...sheetWords(explain));
   const list = $("#history-list");
   list.replaceChildren();
-  if (explain) {
-    for (const m of explain.history) list.append(el("li", {}, msgNode(m)));
-  } else {
-    for (const [seat, action] of view.history ?? []) {
-      list.append(el("li", {}, el("span", { class: "who" }, seatName(seat, ctx.mySeat)), " ", labelOf(page.mod, action, view)));
-    }
-  }
+  for (const m of explain.history) list.append(el("li", {}, msgNode(m)));
   $("#history summary").textContent = `Moves this deal (${(view.history ?? []).length})`;
 }
 
@@ -449,7 +434,7 @@ function setupTabs() {
 function showDealSummary(deal, ctx) {
   document.querySelector('[data-testid="deal-summary"]')?.remove();
   const body = el("div", { class: "summary-body" },
-    dealWords(deal, ctx),
+    dealWords(deal),
     el("h3", {}, "Tricks"),
     trickList(deal.tricks, ctx.mySeat));
   const close = el("button", { type: "button", class: "primary-btn", "data-testid": "close-summary" }, "Continue");
@@ -459,10 +444,10 @@ function showDealSummary(deal, ctx) {
   close.focus();
 }
 
-/** A finished deal in words: the explainer's score in parts, else the game module's summary. */
-function dealWords(deal, ctx) {
-  if (deal.score) return dealScoreNode(deal.score);
-  return page.mod ? guarded("the deal summary", () => page.mod.dealSummary(deal, ctx)) : el("div");
+/** A finished deal in words: the explainer's score in parts (a deal abandoned unscored has
+ *  none). */
+function dealWords(deal) {
+  return deal.score ? dealScoreNode(deal.score) : el("div");
 }
 
 function showGameOver(ctx, lastDeal) {
@@ -473,7 +458,7 @@ function showGameOver(ctx, lastDeal) {
     el("p", { class: "winners", "data-testid": "winners" },
        verdict ? msgNode(verdict) : winnersText(winner, ctx.mySeat)),
     lastDeal ? el("div", { "data-testid": "last-deal" },
-                  el("h3", {}, `Deal ${lastDeal.number + 1}`), dealWords(lastDeal, ctx),
+                  el("h3", {}, `Deal ${lastDeal.number + 1}`), dealWords(lastDeal),
                   el("h3", {}, "Tricks"), trickList(lastDeal.tricks, ctx.mySeat)) : "",
     page.mod ? guarded("the score sheet", () => page.mod.sheet(ctx)) : el("div"));
   const record = el("a", { class: "primary-btn", href: `/api/tables/${encodeURIComponent(tableId)}/record`,

@@ -18,25 +18,12 @@ export function isRed(suitOrCard) {
   return RED.has(suitOrCard.length === 1 ? suitOrCard : suitOrCard[1]);
 }
 
-/** A <span> showing a card or a suit in its colour. */
-export function cardSpan(code) {
-  const s = el("span", { class: "card-text " + (isRed(code.split("+")[0]) ? "red" : "black") });
-  s.textContent = cardText(code);
-  return s;
-}
-
+/** A <span> showing a suit's symbol in its colour. */
 export function suitSpan(suit) {
   const s = el("span", { class: "card-text " + (isRed(suit) ? "red" : "black"),
                          title: SUIT_NAME[suit] });
   s.textContent = SUIT_SYMBOL[suit];
   return s;
-}
-
-/** Replace the card and suit codes in an action text by symbols: "ANNOUNCE 5 CLUBS" stays, "PLAY QH" -> "Q♥". */
-export function actionText(text) {
-  const m = /^PLAY (\S+)(.*)$/.exec(text);
-  if (m) return cardText(m[1]) + m[2].toLowerCase();
-  return text.replace(/\b([AKQJT2-9])([CSHD])\b/g, (_, r, s) => cardText(r + s));
 }
 
 /** el("div", {class: "x"}, child, "text", ...): a small DOM builder. */
@@ -62,25 +49,6 @@ export function svg(tag, attrs = {}, ...children) {
 /** "Seat 2" or "You" (for the viewer's own seat). */
 export function seatName(seat, ctx) {
   return seat === ctx.mySeat ? "You" : `Seat ${seat}`;
-}
-
-/**
- * The options written in a canonical game string: "brus(players=3,whistle=true)" ->
- * {players: 3, whistle: true}.  Only the non-default options are written there, so this is
- * for actionLabel and handOrder alone, which get no ctx; everything else reads ctx.options
- * (every option resolved by the server, presets applied).
- */
-export function gameOptions(game) {
-  const out = {};
-  const m = /\((.*)\)$/.exec(game || "");
-  if (!m) return out;
-  for (const part of m[1].split(",")) {
-    const i = part.indexOf("=");
-    if (i <= 0) continue;
-    const v = part.slice(i + 1);
-    out[part.slice(0, i).trim()] = v === "true" ? true : v === "false" ? false : /^-?\d+$/.test(v) ? Number(v) : v;
-  }
-  return out;
 }
 
 /** Put a module's style sheet into the page once (by its element id). */
@@ -116,16 +84,6 @@ export function sideNaming(players, ctx) {
     /** the viewer's side first (as the terminal's columns) */
     columns: four ? (my === null || my % 2 === 0 ? [0, 1] : [1, 0]) : [...Array(players).keys()],
   };
-}
-
-/** "1 trick", "3 tricks", "2 crosses". */
-export function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
-}
-
-/** One line of an info panel: a bold head, then its content. */
-export function line(head, ...content) {
-  return el("div", { class: "info-line" }, el("b", {}, head + " "), ...content);
 }
 
 /** The nodes with ``sep`` between each two. */
