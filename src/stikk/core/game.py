@@ -91,9 +91,10 @@ class DealResult:
     """Game-specific fields, already JSON-shaped, in conformance order."""
     parts: tuple[tuple[tuple[str, int], ...], ...] = field(default=(), compare=False,
                                                             repr=False)
-    """Per side, the named parts the score is the sum of (``("exact", 7)``,
-    ``("streak_bonus", 10)``), as the engine's scoring worked them out; the game's
-    explainer puts them in words (:meth:`~stikk.core.explainer.Explainer.deal_score`)."""
+    """Per side, the named parts the score is the sum of (``("risk", 2)``, ``("deal", 1)``),
+    as the engine's scoring worked them out; the game's explainer puts them in words
+    (:meth:`~stikk.core.explainer.Explainer.deal_score`).  A game whose parts follow from the
+    score itself (Romanian Whist) leaves it empty and names them when asked."""
 
     def to_json(self) -> dict[str, Any]:
         return {"tricks": list(self.tricks), "score": list(self.score), **self.extras}

@@ -35,7 +35,7 @@ from ...core.game import DealResult, Phase
 from ...core.view import View
 from .actions import BID0, NO_ZERO_PLAY, ZERO_PLAY
 from .implies import implied
-from .rules import FOLLOW, dealer_hook, playable
+from .rules import FOLLOW, dealer_hook, exact_points, playable, round_parts
 from .view import RomanianWhistView
 
 if TYPE_CHECKING:
@@ -356,12 +356,13 @@ class RomanianWhistExplainer(Explainer):
         opts = self.game.options
         bids: list[int] = result.extras["bids"]
         sides = []
-        for s, parts in enumerate(result.parts):
+        for s, score in enumerate(result.score):
             named = []
+            parts = round_parts(opts.score_formula, v.cards, bids[s], result.tricks[s], score)
             for key, points in parts:
                 params: dict[str, Any] = {"b": bids[s], "w": result.tricks[s]}
                 if key == "exact":
-                    params["base"] = 5 if opts.score_formula == "fivePlusBid" else v.cards
+                    params["base"] = exact_points(opts.score_formula, v.cards, 0)
                     section = "§7" if opts.score_formula == "fivePlusBid" else "§10.2"
                 else:
                     section = _PART_SECTIONS[key]

@@ -64,23 +64,41 @@ def miss_points(bid: int, won: int) -> int:
     return -abs(won - bid)
 
 
-def round_score(opts: RomanianWhistOptions, cards: int, bid: int, won: int, made_run: int,
-                missed_run: int) -> tuple[tuple[Part, ...], int, int]:
-    """One seat's round: its score in parts, and its runs of exact bids and of misses after
-    the round (rules §10.3–§10.4: a streak pays or costs once it reaches its length, and
-    starts again)."""
+def round_scores(opts: RomanianWhistOptions, cards: int, bids: Sequence[int],
+                 won: Sequence[int], made_runs: list[int], missed_runs: list[int]) -> list[int]:
+    """Every seat's round score; ``made_runs`` and ``missed_runs`` (each seat's exact bids
+    and misses in a row) are updated in place (rules §10.3–§10.4: a streak pays or costs once
+    it reaches its length, and starts again).  All seats in one call, and no parts: it ends
+    every playout (:func:`round_parts` names them when a table asks)."""
+    base = exact_points(opts.score_formula, cards, 0)  # an exact bid b scores base + b
+    hit, missed = opts.success_streak, opts.failure_streak
+    scores = []
+    for s, bid in enumerate(bids):
+        w = won[s]
+        if w == bid:
+            points = base + bid
+            missed_runs[s] = 0
+            run = made_runs[s] = made_runs[s] + 1
+            if hit is not None and run >= hit.length:
+                points += hit.points
+                made_runs[s] = 0
+        else:
+            points = -abs(w - bid)  # miss_points, inlined
+            made_runs[s] = 0
+            run = missed_runs[s] = missed_runs[s] + 1
+            if missed is not None and run >= missed.length:
+                points -= missed.points
+                missed_runs[s] = 0
+        scores.append(points)
+    return scores
+
+
+def round_parts(score_formula: str, cards: int, bid: int, won: int,
+                score: int) -> tuple[Part, ...]:
+    """The named parts of one seat's round ``score``: the exact bid's points (§7, §10.2) or
+    the miss's (§7), and what a streak added or took (§10.3, §10.4) as the rest."""
     if won == bid:
-        made_run, missed_run = made_run + 1, 0
-        parts: tuple[Part, ...] = (("exact", exact_points(opts.score_formula, cards, bid)),)
-        streak = opts.success_streak
-        if streak is not None and made_run >= streak.length:
-            parts += (("streak_bonus", streak.points),)
-            made_run = 0
-        return parts, made_run, missed_run
-    made_run, missed_run = 0, missed_run + 1
-    parts = (("miss", miss_points(bid, won)),)
-    streak = opts.failure_streak
-    if streak is not None and missed_run >= streak.length:
-        parts += (("failure_penalty", -streak.points),)
-        missed_run = 0
-    return parts, made_run, missed_run
+        base = exact_points(score_formula, cards, bid)
+        return (("exact", base),) + ((("streak_bonus", score - base),) if score != base else ())
+    base = miss_points(bid, won)
+    return (("miss", base),) + ((("failure_penalty", score - base),) if score != base else ())

@@ -14,7 +14,7 @@ from ...cards import (
 from ...core.game import DealResult, Phase, State, Trick
 from ...core.view import PUBLIC_SEAT
 from .actions import BID0, NO_ZERO_PLAY, ZERO_PLAY
-from .rules import dealer_hook, playable, round_score
+from .rules import dealer_hook, round_scores
 from .schedule import RoundSpec
 from .view import RomanianWhistView
 
@@ -101,12 +101,14 @@ class RomanianWhistState(State):
         self.deck = tuple(deck)
         first = (dealer + 1) % n
         self._first = first
-        nxt = self._next = game.next_seat
+        self._next = game.next_seat
         hands = [0] * n
-        seat = first
-        for c in deck[: k * n]:  # rules §4.2: one card at a time from the dealer's left
-            hands[seat] |= 1 << c
-            seat = nxt[seat]
+        dealt = k * n
+        for j in range(n):  # rules §4.2: one card at a time from the dealer's left
+            h = 0
+            for c in deck[j:dealt:n]:  # the j-th seat from the left gets every n-th card
+                h |= 1 << c
+            hands[(first + j) % n] = h
         self.hands = hands
         # rules §4.3: the next card is turned for trumps unless the pack is used up
         self.trump_card: Card | None = deck[k * n] if k < 8 else None
@@ -160,10 +162,25 @@ class RomanianWhistState(State):
             self._lids = ()
 
     def _set_play_legal(self, seat: int) -> None:
-        m, _ = playable(self.hands[seat], self._led if self._in_trick else -1, self.trump)
-        self._lmask = m
-        self._lids = (_S0[m & 0x1FFF] + _S1[(m >> 16) & 0x1FFF]
-                      + _S2[(m >> 32) & 0x1FFF] + _S3[m >> 48])
+        # rules §6.2 (rules.playable), inlined: one suit's lookup when a suit is forced
+        h = self.hands[seat]
+        if self._in_trick:
+            led = self._led
+            m = h & SUIT_MASKS[led]
+            if m:  # follow suit
+                self._lmask = m
+                self._lids = _SUIT_CARDS[led][m >> (led << 4)]
+                return
+            t = self.trump
+            if t >= 0:
+                m = h & SUIT_MASKS[t]
+                if m:  # void in the led suit: trump
+                    self._lmask = m
+                    self._lids = _SUIT_CARDS[t][m >> (t << 4)]
+                    return
+        self._lmask = h  # leading, or void in the led suit and in trumps
+        self._lids = (_S0[h & 0x1FFF] + _S1[(h >> 16) & 0x1FFF]
+                      + _S2[(h >> 32) & 0x1FFF] + _S3[h >> 48])
 
     def _bid_legal(self) -> tuple[int, ...]:
         k = self.cards
@@ -292,24 +309,17 @@ class RomanianWhistState(State):
         return self._result
 
     def _score(self) -> DealResult:
-        opts = self.game.options
-        n, k = self.n, self.cards
+        n = self.n
+        bids: list[int] = self.bids  # type: ignore[assignment]  # the round is over: all bid
         succ = list(self.spec.success_counters or (0,) * n)
         fail = list(self.spec.failure_counters or (0,) * n)
-        scores = []
-        parts = []
-        for s in range(n):
-            b = self.bids[s]
-            assert b is not None  # the round is over, so everybody bid
-            named, succ[s], fail[s] = round_score(opts, k, b, self.won[s], succ[s], fail[s])
-            parts.append(named)
-            scores.append(sum(p for _, p in named))
+        scores = round_scores(self.game.options, self.cards, bids, self.won, succ, fail)
         extras = {
             "bids": list(self.bids),
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
         }
         self._counters = (tuple(succ), tuple(fail))
-        return DealResult(tuple(self.won), tuple(scores), extras, tuple(parts))
+        return DealResult(tuple(self.won), tuple(scores), extras)
 
     def counters_after(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Success and failure streak counters per seat after this round (rules §10.3–§10.4)."""
