@@ -134,7 +134,8 @@ def test_the_lobby_creates_a_table_with_invitations_and_lists_it(server: Server,
     assert "Sjavs" in row.inner_text()
     page.goto(invite0 if invite0.startswith("http") else server.url + invite0)
     expect(page.get_by_test_id("status")).to_have_attribute("data-state", "connected")
-    assert len(hand_cards(page)) == 10  # three-player Sjavs: ten cards each (rules §10)
+    # three-player Sjavs: ten cards each (rules §10), once the first view is drawn
+    expect(page.locator("[data-testid=hand] [data-card]")).to_have_count(10)
 
 
 def test_the_table_fits_a_phone(server: Server, phone: Page) -> None:

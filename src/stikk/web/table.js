@@ -292,7 +292,9 @@ const MANY_BUTTONS = 12;
 const FOLD_AT = 6;
 
 function actionButton(a, view) {
-  const b = el("button", { type: "button", class: "action-btn", "data-action": a }, labelOf(a, view));
+  const move = view.explain.moves.find((m) => m.action === a);
+  const b = el("button", { type: "button", class: "action-btn", "data-action": a,
+                           title: move && move.detail ? move.detail.text : null }, labelOf(a, view));
   b.addEventListener("click", () => send(a));
   return b;
 }
@@ -332,11 +334,15 @@ function drawButtons(node, actions, view) {
 /** One card of the hand: a button when some legal action starts with it, else a plain card. */
 function handCard(code, actions, dim, view) {
   const face = cardFace(code);
+  // what the card is in this deal (a Stýrivolt role, a permanent trump), as the explainer says
+  const held = view.explain.hand.find((h) => h.card === code);
+  const note = held && held.note ? held.note.text : null;
   if (actions.length === 0) {
-    return el("div", { class: "hand-card" + (dim ? " dim" : ""), "data-card": code }, face);
+    return el("div", { class: "hand-card" + (dim ? " dim" : ""), "data-card": code, title: note }, face);
   }
-  const attrs = { type: "button", class: "hand-card playable", "data-card": code,
-                  "aria-label": `${cardText(code)}${actions.length > 1 ? " (choose how)" : ""}` };
+  const attrs = { type: "button", class: "hand-card playable", "data-card": code, title: note,
+                  "aria-label": `${cardText(code)}${note ? `, ${note}` : ""}` +
+                                `${actions.length > 1 ? " (choose how)" : ""}` };
   if (actions.length === 1) attrs["data-action"] = actions[0];
   else attrs["aria-haspopup"] = "dialog";
   const b = el("button", attrs, face);
