@@ -35,11 +35,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..agents.base import DealSetup
-from ..agents.sampling import world_sampler
 from ..core.errors import IllegalActionError
 from ..core.game import Game, State
 from ..core.view import View
+from .sampling import indistinguishable_worlds
 
 ILLEGAL_TRIES = 60
 """Illegal actions tried at each decision (all of them where the action space is small)."""
@@ -154,15 +153,10 @@ def check_no_leak(game: Game[Any], states: Iterable[State], *, seed: int, worlds
     """At each position that is not over a random seat is drawn, and ``worlds`` worlds the
     deal sampler draws for its view must give that seat the same words.  The control must
     differ across the same worlds somewhere, or the comparison proves nothing."""
-    rng = random.Random(seed)
     report = LeakReport()
-    for k, state in enumerate(states):
-        if state.terminal:
-            continue
-        seat = rng.randrange(game.players)
-        view = state.view(seat)
-        sampler = world_sampler(view, DealSetup(state))
-        drawn = [sampler.sample(rng) for _ in range(worlds)]
+    for twins in indistinguishable_worlds(game, states, random.Random(seed), worlds):
+        k, state, seat, view, drawn = (twins.index, twins.state, twins.seat, twins.view,
+                                       twins.worlds)
         real = _words(state, view)
         for i, world in enumerate(drawn):
             got = _words(world, world.view(seat))

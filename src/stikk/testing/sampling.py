@@ -19,7 +19,7 @@ import json
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -263,6 +263,30 @@ def random_position(game: Game[Any], rng: random.Random, *, max_match_deals: int
     return state
 
 
+@dataclass(frozen=True)
+class Twins:
+    """A position, a seat drawn at random, and worlds the seat cannot tell from it."""
+
+    index: int
+    state: State
+    seat: int
+    view: Any
+    worlds: list[State]
+
+
+def indistinguishable_worlds(game: Game[Any], states: Iterable[State], rng: random.Random,
+                             worlds: int) -> Iterator[Twins]:
+    """For each position of ``states`` that is not over: a random seat and ``worlds`` worlds
+    the deal sampler draws for its view (the no-leak checks compare what each gives it)."""
+    for k, state in enumerate(states):
+        if state.terminal:
+            continue
+        seat = rng.randrange(game.players)
+        view = state.view(seat)
+        sampler = world_sampler(view, DealSetup(state))
+        yield Twins(k, state, seat, view, [sampler.sample(rng) for _ in range(worlds)])
+
+
 def sampling_checks(game: Game[Any], *, seed: int = 0, positions: int = 20,
                     worlds: int = 5, max_match_deals: int = 6) -> int:
     """Random positions of random matches: every seat's spec is sound, every sample replays.
@@ -290,5 +314,6 @@ def sampling_checks(game: Game[Any], *, seed: int = 0, positions: int = 20,
     return checked
 
 
-__all__ = ["UniformityResult", "check_sound", "check_world", "chi2_sf", "enumerate_worlds",
-           "random_position", "sampling_checks", "uniformity_check", "world_key"]
+__all__ = ["Twins", "UniformityResult", "check_sound", "check_world", "chi2_sf",
+           "enumerate_worlds", "indistinguishable_worlds", "random_position", "sampling_checks",
+           "uniformity_check", "world_key"]

@@ -45,12 +45,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
-from ..agents.base import DealSetup
-from ..agents.sampling import world_sampler
 from ..cards import cards_of
 from ..core.game import Game, State
 from ..core.tensor import CARD_SLOTS, TensorSpec, Writer, card_slot
 from ..core.view import View
+from .sampling import indistinguishable_worlds
 
 
 class TensorModule(Protocol):
@@ -286,13 +285,9 @@ def check_no_leak(module: TensorModule, game: Game[Any], states: Iterable[State]
     rng = random.Random(seed)
     spec = module.spec(game)
     report = LeakReport(game.text, caught={leak.name: 0 for leak in controls})
-    for k, state in enumerate(states):
-        if state.terminal:
-            continue
-        seat = rng.randrange(game.players)
-        view = state.view(seat)
-        sampler = world_sampler(view, DealSetup(state))
-        drawn = [sampler.sample(rng) for _ in range(worlds)]
+    for twins in indistinguishable_worlds(game, states, rng, worlds):
+        k, state, seat, view, drawn = (twins.index, twins.state, twins.seat, twins.view,
+                                       twins.worlds)
         where = (f"{game.text}: position {k} (phase {state.phase.value}, after "
                  f"{len(state.history)} actions), seat {seat}")
         real = module.encode(view)

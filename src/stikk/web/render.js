@@ -291,6 +291,16 @@ export function dealScoreNode(score) {
     ...score.notes.map((m) => msgNode(m, "p")));
 }
 
+/** The standing and the sheet's notes in words, under the drawing of the sheet. */
+export function sheetWords(explain) {
+  if (!explain) return [];
+  return [explain.standing, ...explain.sheet_notes].filter(Boolean).map((m) => {
+    const node = msgNode(m, "p");
+    node.classList.add("sheet-note");
+    return node;
+  });
+}
+
 /** The label of each legal action (its text -> the label's text). */
 export function moveLabels(explain) {
   const map = new Map();

@@ -7,7 +7,7 @@ import { gameModule } from "./games/index.js";
 import { el } from "./games/common.js";
 import {
   seatName, seatSpots, drawSeats, drawTrick, trickList, guarded, gameId, cardRow,
-  msgNode, panelNode, dealScoreNode,
+  msgNode, panelNode, dealScoreNode, sheetWords,
 } from "./render.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -126,16 +126,6 @@ function draw() {
       summary.score ? dealScoreNode(summary.score) : el("div"),
       el("h3", {}, "Tricks"), trickList(summary.tricks, null));
   }
-}
-
-/** The standing and the sheet's notes in words, under the drawing of the sheet. */
-function sheetWords(explain) {
-  if (!explain) return [];
-  return [explain.standing, ...explain.sheet_notes].filter(Boolean).map((m) => {
-    const node = msgNode(m, "p");
-    node.classList.add("sheet-note");
-    return node;
-  });
 }
 
 function setup() {

@@ -9,7 +9,7 @@ import { cardFace } from "./cards.js";
 import { TableConnection, credentialFromHash } from "./connection.js";
 import {
   seatName, seatSpots, drawSeats, drawTrick, trickLine, trickList, winnersText,
-  guarded, labelOf, overlay, gameId, cardRow, msgNode, panelNode, dealScoreNode,
+  guarded, labelOf, overlay, gameId, cardRow, msgNode, panelNode, dealScoreNode, sheetWords,
 } from "./render.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -414,16 +414,6 @@ function drawSide(view, ctx) {
   list.replaceChildren();
   for (const m of explain.history) list.append(el("li", {}, msgNode(m)));
   $("#history summary").textContent = `Moves this deal (${(view.history ?? []).length})`;
-}
-
-/** The standing and the sheet's notes in words, under the drawing of the sheet. */
-function sheetWords(explain) {
-  if (!explain) return [];
-  return [explain.standing, ...explain.sheet_notes].filter(Boolean).map((m) => {
-    const node = msgNode(m, "p");
-    node.classList.add("sheet-note");
-    return node;
-  });
 }
 
 function setupTabs() {

@@ -56,10 +56,12 @@ from ...core.tensor import (
     Reader,
     TensorSpec,
     Writer,
-    absolute,
+    read_seat_blocks,
     read_tricks,
     relative,
+    seat_blocks,
     trick_blocks,
+    write_seat_blocks,
     write_tricks,
 )
 from ...core.view import View
@@ -79,10 +81,7 @@ them; ``game`` and ``players`` are the game's)."""
 def _spec(players: int, rounds: int) -> TensorSpec:
     p = players
     return TensorSpec([
-        Block("seat", (p,), "the viewer's absolute seat (all zero for a public view)"),
-        Block("dealer", (p,), "the dealer, relative"),
-        Block("phase", (len(PHASES),), "declare, bid, play (all zero once the round is over)"),
-        Block("to_act", (p + 1,), "the seat to act, relative; the last slot: nobody (round over)"),
+        *seat_blocks(p, PHASES, deal="round"),
         Block("round", (rounds,), "the round's index in the plan (rules §3, §10.6)"),
         Block("cards", (MAX_CARDS,), "cards dealt to each player, 1 … 8"),
         Block("special", (len(SPECIALS),), "ordinary, blind8, zero8, eight8 (rules §10.6)"),
@@ -110,20 +109,10 @@ def encode(view: View) -> list[float]:
         raise TypeError(f"not a Romanian Whist view: {type(view).__name__}")
     game = _game(view.game)
     n = view.players
-    me = view.seat if view.seat >= 0 else 0
     sp = spec(game)
     vec = sp.zeros()
     w = Writer(sp, vec)
-
-    def rel(seat: int) -> int:
-        return relative(seat, me, n)
-
-    if view.seat >= 0:
-        w.one_hot("seat", view.seat)
-    w.one_hot("dealer", rel(view.dealer))
-    if view.phase != Phase.OVER:
-        w.one_hot("phase", PHASES.index(Phase(view.phase)))
-    w.one_hot("to_act", n if view.to_act is None else rel(view.to_act))
+    _, rel = write_seat_blocks(w, view, n, PHASES)
     w.one_hot("round", view.round_index)
     w.one_hot("cards", view.cards - 1)
     w.one_hot("special", SPECIALS.index(view.special))
@@ -154,19 +143,9 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
         raise ValueError(f"a {game.text} tensor has {sp.size} values, not {len(vec)}")
     r = Reader(sp, vec)
     n = game.players
-    seat = r.one_hot("seat")
-    me = 0 if seat is None else seat
-
-    def ab(rel: int) -> int:
-        return absolute(rel, me, n)
-
-    phase = r.one_hot("phase")
-    to_act = r.one_hot("to_act")
-    dealer = r.one_hot("dealer")
-    round_index, cards_index = r.one_hot("round"), r.one_hot("cards")
-    special, trump = r.one_hot("special"), r.one_hot("trump")
-    assert dealer is not None and to_act is not None and round_index is not None
-    assert cards_index is not None and special is not None and trump is not None
+    seat, me, ab, head = read_seat_blocks(r, n, PHASES)
+    round_index, cards_index = r.hot("round"), r.hot("cards")
+    special, trump = r.hot("special"), r.hot("trump")
     trump_card = r.cards("trump_card")
     seen_rows = set(r.flags("seen"))
     bids: list[int | None] = []
@@ -175,10 +154,7 @@ def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:
         bids.append(None if b == MAX_CARDS + 1 else b)
     tricks, current = read_tricks(r, n, ab)
     return {
-        "seat": -1 if seat is None else seat,
-        "dealer": ab(dealer),
-        "phase": Phase.OVER.value if phase is None else PHASES[phase].value,
-        "to_act": None if to_act == n else ab(to_act),
+        **head,
         "round_index": round_index,
         "cards": cards_index + 1,
         "special": SPECIALS[special],
