@@ -61,10 +61,13 @@ _FORMATTER = string.Formatter()
 @dataclass(frozen=True, slots=True)
 class Voice:
     """Who a message speaks to: the seat addressed as "you" (``None``: nobody, as to a
-    spectator), and whether sides are partnerships (side A = seats 0 and 2)."""
+    spectator), and whether sides are partnerships (side A = seats 0 and 2).  ``params``:
+    whether the reader wants each message's parameters in its JSON beside the text (a
+    translator does; a page that shows the text needs only the id and the text)."""
 
     you: int | None = None
     partnership: bool = False
+    params: bool = True
 
     def seat(self, seat: int, *, cap: bool = False) -> str:
         word = "you" if seat == self.you else f"seat {seat}"
@@ -101,17 +104,13 @@ class Msg:
         """The English text in pieces, each with a hint of how to draw it: ``"red"`` or
         ``"black"`` for cards and suit symbols, ``"section"`` for the rules section, else
         ``None``; a terminal colours them, a plain renderer joins them."""
-        out: list[tuple[str, str | None]] = []
-        _render(self, voice, out)
-        if self.section:
-            out.append((f" ({section_text(self.section)})", "section"))
-        return out
+        return _segments(self, voice, {})
 
     def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
         """``{"id", "params", "section", "text"}``: the structure for a translator, the text
-        for everybody else."""
-        return {"id": self.id, "params": {k: _json(v, voice) for k, v in self.params.items()},
-                "section": self.section, "text": self.text(voice)}
+        for everybody else (``params`` and ``section`` are left out when empty; a message
+        among the parameters comes as its structure alone, its words being in the text)."""
+        return _to_json(self, voice, {})
 
     def __str__(self) -> str:
         return self.text()
@@ -178,7 +177,18 @@ def _pieces(mid: str) -> list[Piece]:
     return pieces
 
 
-def _render(msg: Msg, voice: Voice, out: list[tuple[str, str | None]]) -> None:
+Segments = list[tuple[str, str | None]]
+Memo = dict[int, Segments]
+"""The segments of the messages already rendered for one JSON answer, by object: a message
+among another's parameters is rendered once, for its own text and for its place in the
+other's."""
+
+
+def _segments(msg: Msg, voice: Voice, memo: Memo) -> Segments:
+    done = memo.get(id(msg))
+    if done is not None:
+        return done
+    out: Segments = []
     for literal, name, kind, args in _pieces(msg.id):
         if literal:
             out.append((literal, None))
@@ -188,7 +198,48 @@ def _render(msg: Msg, voice: Voice, out: list[tuple[str, str | None]]) -> None:
             value = msg.params[name]
         except KeyError:
             raise KeyError(f"message {msg.id!r} needs parameter {name!r}") from None
-        _KINDS[kind](value, args, voice, out)
+        if kind == "msg":
+            out += _nested(value, voice, memo)
+        elif kind == "msgs":
+            sep = args[0] if args else "; "
+            for i, m in enumerate(value):
+                if i:
+                    out.append((sep, None))
+                out += _nested(m, voice, memo)
+        else:
+            _KINDS[kind](value, args, voice, out)
+    if msg.section:
+        out.append((f" ({section_text(msg.section)})", "section"))
+    memo[id(msg)] = out
+    return out
+
+
+def _nested(value: Any, voice: Voice, memo: Memo) -> Segments:
+    """A message among the parameters: a Msg (remembered by the memo while it lives), or its
+    JSON form (rendered afresh: a temporary object's id may be reused)."""
+    if isinstance(value, Msg):
+        return _segments(value, voice, memo)
+    return _segments(_as_msg(value), voice, {})
+
+
+def _to_json(msg: Msg, voice: Voice, memo: Memo, *, text: bool = True) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": msg.id}
+    if msg.params and voice.params:
+        out["params"] = {k: _structure(v) for k, v in msg.params.items()}
+    if msg.section:
+        out["section"] = msg.section
+    if text:
+        out["text"] = "".join(piece for piece, _ in _segments(msg, voice, memo))
+    return out
+
+
+def _structure(value: Any) -> Any:
+    """A parameter as JSON; a message as its id, parameters and section (no text)."""
+    if isinstance(value, Msg):
+        return _to_json(value, NOBODY, {}, text=False)
+    if isinstance(value, (list, tuple)):
+        return [_structure(v) for v in value]
+    return value
 
 
 Writer = Callable[[Any, list[str], Voice, list[tuple[str, str | None]]], None]
@@ -229,21 +280,9 @@ def _write_suitsym(value: Any, args: list[str], voice: Voice,
     out.append((SUIT_SYMBOLS[s], "red" if s in (2, 3) else "black"))
 
 
-def _write_msg(value: Any, args: list[str], voice: Voice,
-               out: list[tuple[str, str | None]]) -> None:
-    m = _as_msg(value)
-    _render(m, voice, out)
-    if m.section:
-        out.append((f" ({section_text(m.section)})", "section"))
-
-
-def _write_msgs(value: Any, args: list[str], voice: Voice,
-                out: list[tuple[str, str | None]]) -> None:
-    sep = args[0] if args else "; "
-    for i, m in enumerate(value):
-        if i:
-            out.append((sep, None))
-        _write_msg(m, [], voice, out)
+def _write_nested(value: Any, args: list[str], voice: Voice,
+                  out: list[tuple[str, str | None]]) -> None:
+    raise AssertionError("nested messages are rendered by _segments")
 
 
 def _seats(value: Any, args: list[str], voice: Voice) -> str:
@@ -294,8 +333,8 @@ _KINDS: dict[str, Writer] = {
     "count": _plain(_count),
     "signed": _plain(_signed),
     "num": _plain(_num),
-    "msg": _write_msg,
-    "msgs": _write_msgs,
+    "msg": _write_nested,  # rendered by _segments itself; listed for define()'s check
+    "msgs": _write_nested,
     "list": _plain(lambda v, a, voice: ", ".join(map(str, v))),
 }
 
@@ -306,11 +345,11 @@ def _as_msg(value: Any) -> Msg:
     return Msg(value["id"], value.get("params", {}), value.get("section"))
 
 
-def _json(value: Any, voice: Voice) -> Any:
+def _json(value: Any, voice: Voice, memo: Memo | None = None) -> Any:
     if isinstance(value, Msg):
-        return value.to_json(voice)
+        return _to_json(value, voice, {} if memo is None else memo)
     if isinstance(value, (list, tuple)):
-        return [_json(v, voice) for v in value]
+        return [_json(v, voice, memo) for v in value]
     return value
 
 
@@ -408,9 +447,13 @@ class DealScore:
     notes: tuple[Msg, ...] = ()
     head: tuple[Msg, ...] = ()
     after_head: tuple[Msg, ...] = ()
+    short: Msg | None = None
+    """The result in a few words, for a sheet's list of deals (``B +2 Schneider``); the
+    title when ``None``."""
 
     def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
         return {"title": self.title.to_json(voice),
+                "short": (self.short or self.title).to_json(voice),
                 "head": [m.to_json(voice) for m in self.head],
                 "after_head": [m.to_json(voice) for m in self.after_head],
                 "sides": [s.to_json(voice) for s in self.sides],

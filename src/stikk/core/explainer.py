@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, Mask, cards_of, format_card
@@ -27,6 +28,10 @@ from .view import PUBLIC_SEAT, View
 
 if TYPE_CHECKING:
     from .game import DealResult, Game
+
+Said = list[tuple[tuple[int, str], dict[str, Any]]]
+"""History entries ``(seat, text)`` of a view with their sentences as JSON (see
+:meth:`Explainer.view_json`)."""
 
 DISPLAY_SUITS = (SPADES, HEARTS, CLUBS, DIAMONDS)
 """The usual way to hold a hand: black, red, black, red."""
@@ -141,19 +146,47 @@ class Explainer(ABC):
         Romanian Whist schedule, the Bauernstoss thresholds); empty when it needs none."""
         return {}
 
-    def table_json(self, view: View, sheet: Mapping[str, Any],
-                   legal: Sequence[int]) -> dict[str, Any]:
+    def table_json(self, view: View, sheet: Mapping[str, Any], legal: Sequence[int], *,
+                   params: bool = True) -> dict[str, Any]:
         """Everything a table needs to draw ``view`` in words, as JSON (the server's
-        ``explain``): the panel, the hand as held, the legal moves with their labels and
-        the deal's history as sentences, all spoken to the view's seat."""
-        voice = self.voice(view)
-        standing = self.standing(sheet)
-        verdict = self.verdict(sheet)
+        ``explain``): :meth:`view_json` and :meth:`sheet_json` together.  ``params=False``
+        leaves the messages' parameters out (a page shows the text)."""
+        return {**self.view_json(view, sheet, legal, params=params),
+                **self.sheet_json(view, sheet, params=params)}
+
+    def view_json(self, view: View, sheet: Mapping[str, Any], legal: Sequence[int],
+                  said: Said | None = None, *, params: bool = True) -> dict[str, Any]:
+        """The words of one position, spoken to the view's seat: the panel, the hand as
+        held, the legal moves with their labels, and the deal's history as sentences.
+
+        ``said``, when given, holds history entries of an earlier view of the same seat
+        and deal with their sentences: those still read the same are kept, the rest are
+        put in words again and ``said`` is brought up to date.  A server telling a deal
+        position after position so says each sentence once (and again only if the view
+        came to read the action otherwise, as a hidden exchange shown at the deal's end)."""
+        voice = replace(self.voice(view), params=params)
+        said = [] if said is None else said
+        keep = 0
+        for (entry, _), now in zip(said, view.history, strict=False):  # said may be longer
+            if entry != now:
+                break
+            keep += 1
+        del said[keep:]
+        for seat, text in view.history[keep:]:
+            said.append(((seat, text), self.said(view, seat, text).to_json(voice)))
         return {"panel": self.panel(view, sheet).to_json(voice),
                 "hand": [h.to_json(voice) for h in self.hand(view)],
                 "moves": [m.to_json(voice) for m in self.moves(view, legal)],
-                "history": [self.said(view, s, t).to_json(voice) for s, t in view.history],
-                "standing": None if standing is None else standing.to_json(voice),
+                "history": [sentence for _, sentence in said]}
+
+    def sheet_json(self, view: View, sheet: Mapping[str, Any], *,
+                   params: bool = True) -> dict[str, Any]:
+        """The words of the score sheet, spoken to the view's seat: the standing, the notes,
+        the verdict and the facts its drawing needs (they change only when a deal ends)."""
+        voice = replace(self.voice(view), params=params)
+        standing = self.standing(sheet)
+        verdict = self.verdict(sheet)
+        return {"standing": None if standing is None else standing.to_json(voice),
                 "sheet_notes": [m.to_json(voice) for m in self.sheet_notes(sheet)],
                 "verdict": None if verdict is None else verdict.to_json(voice),
                 "sheet": self.sheet_data(view, sheet)}

@@ -49,6 +49,9 @@ class Hub:
         self._locks: dict[str, asyncio.Lock] = {}
         self._conns: dict[str, dict[Connection, int | None]] = {}
         """Per table: every connection and its seat (None for a spectator)."""
+        self._has_deals: dict[Connection, int] = {}
+        """Per connection, how many finished deals it was last sent: a view message leaves
+        them out while they are unchanged (the page keeps them)."""
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
 
@@ -97,7 +100,7 @@ class Hub:
         if table.reclaim(seat) or not was_here:
             await self.broadcast(table_id)  # the others see the seat connected
         else:  # a second page of a seat already here: nothing changed for the others
-            await conn.send_json(table.message(seat, self.connected(table_id)))
+            await self._send(conn, table, seat, table.message(seat, self.connected(table_id)))
         self._start_bots(table_id)
         return seat
 
@@ -107,11 +110,12 @@ class Hub:
         if not table.may_watch(watch):
             raise TableError("this watch link does not belong to this table")
         self._conns.setdefault(table_id, {})[conn] = None
-        await conn.send_json(table.message(None, self.connected(table_id)))
+        await self._send(conn, table, None, table.message(None, self.connected(table_id)))
 
     async def leave(self, table_id: str, conn: Connection) -> None:
         """A connection closed; a seat left with no connection starts its away timer."""
         seat = self._conns.get(table_id, {}).pop(conn, None)
+        self._has_deals.pop(conn, None)
         if seat is not None and seat not in self.connected(table_id):
             self._start_away_timer(table_id, seat)
             await self.broadcast(table_id)
@@ -129,17 +133,25 @@ class Hub:
         """Send every connection of the table its own seat's view."""
         table = self.table(table_id)
         connected = self.connected(table_id)
-        messages: dict[int | None, dict[str, Any]] = {}
+        messages: dict[tuple[int | None, bool], dict[str, Any]] = {}
+        finished = len(table.deal_summaries)
         gone = []
         for conn, seat in list(self._conns.get(table_id, {}).items()):
-            if seat not in messages:
-                messages[seat] = table.message(seat, connected)
+            key = (seat, self._has_deals.get(conn) != finished)
+            if key not in messages:
+                messages[key] = table.message(seat, connected, deals=key[1])
             try:
-                await conn.send_json(messages[seat])
+                await self._send(conn, table, seat, messages[key])
             except Exception:  # a connection gone mid-send: it leaves, the table goes on
                 gone.append(conn)
         for conn in gone:  # as any leaving: its seat's away timer starts
             await self.leave(table_id, conn)
+
+    async def _send(self, conn: Connection, table: Table, seat: int | None,
+                    message: dict[str, Any]) -> None:
+        await conn.send_json(message)
+        if "deals" in message:
+            self._has_deals[conn] = len(table.deal_summaries)
 
     # -- presence --------------------------------------------------------------------------
     def _start_away_timer(self, table_id: str, seat: int) -> None:

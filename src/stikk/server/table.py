@@ -33,10 +33,11 @@ from ..agents.registry import AgentSpecError
 from ..cards import format_card
 from ..core.errors import StikkError
 from ..core.explain import DealScore, Voice
-from ..core.explainer import Explainer
+from ..core.explainer import Explainer, Said
 from ..core.game import Game, State
 from ..core.match import Match
 from ..core.record import record_of
+from ..core.view import View
 from ..games import SESSION_DEALS, make_game
 from .store import Store
 
@@ -95,6 +96,15 @@ class Table:
         """Each finished deal: number, dealer, result and the sheet after it."""
         self._deal_scores: list[DealScore | None] = []
         """Each finished deal's score in words (rendered for each reader's seat)."""
+        self._said: dict[int | None, tuple[int, Said]] = {}
+        """Per seat (None: spectators), the deal in play and its history in words so far:
+        each sentence is said once, not again at every later position."""
+        self._sheet_words: dict[int | None, tuple[tuple[int, int], dict[str, Any]]] = {}
+        """Per seat, the score sheet in words, as of (deals dealt, deals finished)."""
+        self._options = game.options.to_json()
+        """The options as every view message sends them (they never change)."""
+        self._scores_json: dict[tuple[int, int | None], dict[str, Any]] = {}
+        """Each finished deal's score in words as each seat reads it."""
         self._last_tricks: list[Any] = []
         self._agents: dict[int, Agent] = {}
         for s, kind in enumerate(self.seats):
@@ -287,24 +297,62 @@ class Table:
         data["sheet"] = sheet
         data["deal_number"] = len(self.match.deals) - 1
         view = state.public_view() if seat is None else state.view(seat)
-        data["explain"] = self.game.explainer.table_json(view, sheet, legal)
+        data["explain"] = self._words(seat, view, sheet, legal)
         return {"table": self.id, "seat": seat, "view": data}
 
-    def message(self, seat: int | None, connected: Collection[int] = ()) -> dict[str, Any]:
+    def _words(self, seat: int | None, view: View, sheet: dict[str, Any],
+               legal: Sequence[int]) -> dict[str, Any]:
+        """The explainer's words for ``seat``'s view, each sentence of the history and the
+        sheet's words put in words once (a view message goes out after every action)."""
+        explainer = self.game.explainer
+        deal = len(self.match.deals) - 1
+        said_deal, said = self._said.get(seat, (-1, []))
+        if said_deal != deal:
+            said = []
+            self._said[seat] = (deal, said)
+        words = explainer.view_json(view, sheet, legal, said, params=False)
+        key = (deal, len(self.deal_summaries))
+        cached = self._sheet_words.get(seat)
+        if cached is None or cached[0] != key:
+            cached = (key, explainer.sheet_json(view, sheet, params=False))
+            self._sheet_words[seat] = cached
+        return {**words, **cached[1]}
+
+    def message(self, seat: int | None, connected: Collection[int] = (), *,
+                deals: bool = True) -> dict[str, Any]:
         """The websocket ``view`` message for ``seat`` (None: a spectator): its view, the
         finished deals (the last with its tricks, for the end-of-deal summary), who sits
-        where and who is connected, and whether the game is over."""
-        voice = Voice(seat, self.game.explainer.partnership)
-        deals = [d if score is None else {**d, "score": score.to_json(voice)}
-                 for d, score in zip(self.deal_summaries, self._deal_scores, strict=True)]
-        if deals:
-            deals[-1] = {**deals[-1], "tricks": self._last_tricks}
+        where and who is connected, and whether the game is over.  ``deals=False`` leaves
+        the finished deals out, for a connection that has them already (they change only
+        when a deal ends, and they are most of a message late in a game)."""
         seats = [{"seat": s, "kind": kind, "connected": s in connected,
                   "standin": s in self.standins} for s, kind in enumerate(self.seats)]
-        return {"type": "view", **self.view(seat), "options": self.game.options.to_json(),
-                "deals": deals, "seats": seats, "over": self.over,
-                "winner": self.match.winner if self.over else None,
-                "max_deals": self.max_deals}
+        out = {"type": "view", **self.view(seat), "options": self._options,
+               "seats": seats, "over": self.over,
+               "winner": self.match.winner if self.over else None,
+               "max_deals": self.max_deals}
+        if deals:
+            out["deals"] = self.finished_deals(seat)
+        return out
+
+    def finished_deals(self, seat: int | None) -> list[dict[str, Any]]:
+        """Each finished deal's summary with its score in words as ``seat`` reads it; the
+        last with its tricks."""
+        out = [d if score is None else {**d, "score": self._score_json(number, seat, score)}
+               for number, (d, score) in enumerate(zip(self.deal_summaries,
+                                                       self._deal_scores, strict=True))]
+        if out:
+            out[-1] = {**out[-1], "tricks": self._last_tricks}
+        return out
+
+    def _score_json(self, number: int, seat: int | None, score: DealScore) -> dict[str, Any]:
+        """A finished deal's score in words as ``seat`` reads it (said once per seat)."""
+        key = (number, seat)
+        out = self._scores_json.get(key)
+        if out is None:
+            out = self._scores_json[key] = score.to_json(
+                Voice(seat, self.game.explainer.partnership, params=False))
+        return out
 
     def replay_frames(self) -> list[dict[str, Any]]:
         """Every deal of a finished game, position by position, all hands face up (the
@@ -334,7 +382,7 @@ class Table:
                         "result": summary["result"], "sheet": summary["sheet"],
                         "final": summary["final"],
                         "score": None if score is None else score.to_json(
-                            Voice(None, explainer.partnership))})
+                            Voice(None, explainer.partnership, params=False))})
         return out
 
     @staticmethod
@@ -343,7 +391,7 @@ class Table:
         public = state.public_view()
         view = public.to_json()
         view["sheet"] = sheet
-        view["explain"] = explainer.table_json(public, sheet, ())
+        view["explain"] = explainer.table_json(public, sheet, (), params=False)
         views = [state.view(s) for s in range(state.game.players)]
         seat_views = [v.to_json() for v in views]
         hands = []

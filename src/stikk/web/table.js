@@ -35,6 +35,7 @@ const page = {
   received: 0,        // views received so far (each queued view keeps its number)
   errorAfter: 0,      // an error shown stays until a view received after it is drawn
   queue: [],
+  deals: null,        // the finished deals last received (a view message may leave them out)
   lastDraw: 0,
   timer: null,
 };
@@ -66,6 +67,10 @@ function setStatus(state, detail) {
 
 // -- the queue of views ---------------------------------------------------------------------
 function enqueue(msg) {
+  // The finished deals come only when they change (a deal ended, or this page just came):
+  // a message without them goes with the last ones received.
+  if (msg.deals === undefined) msg.deals = page.deals ?? [];
+  page.deals = msg.deals;
   page.received += 1;
   page.queue.push({ msg, seq: page.received });
   if (page.queue.length > MAX_BACKLOG) page.queue.splice(0, page.queue.length - 1);

@@ -1111,11 +1111,11 @@ class BauernstossExplainer(Explainer):
             named = tuple((self._part(v, key, points, side, pts), points) for key, points in parts)
             sides.append(SideScore(side, named, result.score[side], (pts[side],),
                                    (marks[side],)))
-        title = Msg("bs.score_title", {"short": self.short_result(v, result)})
+        short = self.short_result(v, result)
         notes = [Msg("bs.tricks_taken", {"a": tricks[0], "b": tricks[1]}, "§8.2"),
                  *self._score_notes(v, sheet)]
-        return DealScore(title, tuple(sides), tuple(notes), (Msg("bs.h_card_points"),),
-                         (Msg("bs.h_marks"),))
+        return DealScore(Msg("bs.score_title", {"short": short}), tuple(sides), tuple(notes),
+                         (Msg("bs.h_card_points"),), (Msg("bs.h_marks"),), short)
 
     def _part(self, v: BauernstossView, key: str, points: int, side: int,
               pts: Sequence[int]) -> Msg:

@@ -618,12 +618,12 @@ class StyrivoltExplainer(Explainer):
             sides.append(SideScore(s, tuple(named), result.score[s], (tricks[s],),
                                    (_board_cell(sheet, s),)))
         if outcome == "void":
-            title = Msg("sv.score_void", {}, "§4.6")
+            title, short = Msg("sv.score_void", {}, "§4.6"), Msg("sv.score_void")
         else:
-            title = Msg("sv.score_title", {"x": winning_side(result),
-                                           "o": _outcome_msg(outcome)}, "§9.3")
+            params = {"x": winning_side(result), "o": _outcome_msg(outcome)}
+            title, short = Msg("sv.score_title", params, "§9.3"), Msg("sv.score_title", params)
         return DealScore(title, tuple(sides), (_board_msg(sheet),), (Msg("sv.h_tricks"),),
-                         (Msg("sv.h_board"),))
+                         (Msg("sv.h_board"),), short)
 
     def board_steps(self, before: Mapping[str, Any], final: View,
                     result: DealResult) -> list[Msg]:

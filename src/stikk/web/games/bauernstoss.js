@@ -46,9 +46,7 @@ function gamesOf(ctx) {
 
 /** A deal in the explainer's few words: "B +2 Schneider", "thrown in". */
 function shortResult(deal) {
-  const title = deal.score && deal.score.title;
-  const short = title && title.params && title.params.short;
-  return short ? short.text : "";
+  return deal.score ? deal.score.short.text : "";
 }
 
 function dealsLine(deals) {

@@ -177,7 +177,7 @@ function dealsTable(deals) {
     const b = d.sheet;
     return el("tr", {}, el("td", { class: "styrivolt-n" }, d.number + 1),
       el("td", { class: "styrivolt-n" }, `${t[0]}–${t[1]}`),
-      el("td", {}, score ? score.title.text.replace(/ \(rules §[\d.]+\)$/, "") : r.outcome, ...penalties),
+      el("td", {}, score ? score.short.text : r.outcome, ...penalties),
       el("td", { class: "styrivolt-board-after" }, `${b.erased[0]}/${b.erased[1]}, ${b.line_number}, ${crossesText(b)}`));
   });
   return el("div", { class: "styrivolt-deals" },
