@@ -199,3 +199,33 @@ def test_a_finished_game_replays_position_by_position(tmp_path: Path) -> None:
             assert frame["view"]["seat"] == -1 and frame["view"]["deal_number"] == number
         assert all(h == [] for h in frames[-1]["view"]["hands"])  # every card played
         assert deal["result"] == state.result().to_json()
+
+
+def test_the_finished_deals_travel_only_when_they_change(tmp_path: Path) -> None:
+    """A connection gets the finished deals when it joins and after each deal ends; the view
+    messages in between leave them out (the page keeps them: they are most of a message late
+    in a game).  Each message carries the explainer's words for its reader, text without
+    parameters."""
+    with _client(tmp_path) as client:
+        r = client.post("/api/tables", json={"game": "romanian-whist",
+                                             "seats": ["human", "random", "random", "random"],
+                                             "seed": 5})
+        table_id, token = r.json()["id"], r.json()["tokens"]["0"]
+        with _seat(client, table_id, token) as ws:
+            first = ws.receive_json()
+            assert first["deals"] == [] and first["view"]["explain"]["panel"]["title"]["text"]
+            assert "params" not in first["view"]["explain"]["panel"]["title"]
+            seen: list[tuple[bool, int]] = []
+            table = client.app.state.hub.table(table_id)  # type: ignore[attr-defined]
+            msg = first
+            while True:
+                if msg["view"]["legal"]:
+                    ws.send_json({"type": "act", "action": msg["view"]["legal"][0]})
+                if len(table.deal_summaries) >= 3:
+                    break
+                msg = ws.receive_json()
+                assert msg["type"] == "view", msg
+                seen.append(("deals" in msg, msg["view"]["deal_number"]))
+        with_deals = [number for carried, number in seen if carried]
+        assert with_deals == [1, 2, 3][:len(with_deals)] and len(with_deals) >= 2, seen
+        assert sum(1 for carried, _ in seen if not carried) > 10
