@@ -101,14 +101,12 @@ class RomanianWhistState(State):
         self.deck = tuple(deck)
         first = (dealer + 1) % n
         self._first = first
-        self._next = game.next_seat
+        nxt = self._next = game.next_seat
         hands = [0] * n
-        dealt = k * n
-        for j in range(n):  # rules §4.2: one card at a time from the dealer's left
-            h = 0
-            for c in deck[j:dealt:n]:  # the j-th seat from the left gets every n-th card
-                h |= 1 << c
-            hands[(first + j) % n] = h
+        seat = first
+        for c in deck[: k * n]:  # rules §4.2: one card at a time from the dealer's left
+            hands[seat] |= 1 << c
+            seat = nxt[seat]
         self.hands = hands
         # rules §4.3: the next card is turned for trumps unless the pack is used up
         self.trump_card: Card | None = deck[k * n] if k < 8 else None
