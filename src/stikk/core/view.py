@@ -13,7 +13,7 @@ spectator at the table sees: only what every seat knows.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from ..cards import Mask, format_cards
 from .game import Trick, play_cards_text
@@ -82,3 +82,24 @@ def _jsonable(name: str, value: Any) -> Any:
 
 def _mask_list(mask: Mask) -> list[str]:
     return format_cards(mask).split("+") if mask else []
+
+
+ViewT = TypeVar("ViewT", bound=View)
+
+
+def view_of(view: View, cls: type[ViewT], game: str) -> ViewT:
+    """``view`` as its game's own view class; a view of another game is refused, naming the
+    game wanted (``game``, with its article: ``"a Sjavs"``).
+
+    >>> import random
+    >>> from stikk.games import make_game
+    >>> from stikk.games.sjavs import SjavsView
+    >>> view = make_game("romanian-whist").new_deal(rng=random.Random(1)).view(0)
+    >>> view_of(view, SjavsView, "a Sjavs")
+    Traceback (most recent call last):
+    ...
+    TypeError: not a Sjavs view: RomanianWhistView
+    """
+    if not isinstance(view, cls):
+        raise TypeError(f"not {game} view: {type(view).__name__}")
+    return view

@@ -43,7 +43,7 @@ from ...core.explain import (
 )
 from ...core.explainer import Explainer
 from ...core.game import DealResult
-from ...core.view import View
+from ...core.view import View, view_of
 from .actions import (
     BIG_SOLO,
     GIVE0,
@@ -398,9 +398,7 @@ _RED = (2, 3)
 
 
 def _bv(view: View) -> BauernstossView:
-    if not isinstance(view, BauernstossView):
-        raise TypeError(f"not a Bauernstoss view: {type(view).__name__}")
-    return view
+    return view_of(view, BauernstossView, "a Bauernstoss")
 
 
 def _contract(kind: str | None) -> Msg:

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...cards import RANKS, SUITS, Card, Mask, parse_card
-from ...core.view import View
+from ...core.view import View, view_of
 from .rules import beats, mit_need
 from .tables import BEATS, EFF, FOLLOW, HIGHER_JACKS, JACK, JACKS, JC, STRENGTH, TRUMP, TRUMPS
 from .view import BauernstossView
@@ -177,8 +177,7 @@ class Implied:
 
 def implied(view: View, opts: BauernstossOptions) -> Implied:
     """The cards as ``view`` knows them, under the game's options."""
-    if not isinstance(view, BauernstossView):
-        raise TypeError(f"not a Bauernstoss view: {type(view).__name__}")
+    view = view_of(view, BauernstossView, "a Bauernstoss")
     bidding = read_bidding(view, opts)
     trump = SUITS.index(view.trump) if view.trump else -1
     played = [0, 0, 0, 0]

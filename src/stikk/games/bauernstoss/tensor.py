@@ -75,7 +75,7 @@ from ...core.tensor import (
     write_seat_blocks,
     write_tricks,
 )
-from ...core.view import View
+from ...core.view import View, view_of
 from .actions import MAX_BID, MIN_BID
 from .view import BauernstossView
 
@@ -136,8 +136,7 @@ def spec(game: Game[Any]) -> TensorSpec:
 
 def encode(view: View) -> list[float]:
     """The tensor of a Bauernstoss view (a seat's or the public one)."""
-    if not isinstance(view, BauernstossView):
-        raise TypeError(f"not a Bauernstoss view: {type(view).__name__}")
+    view = view_of(view, BauernstossView, "a Bauernstoss")
     n = PLAYERS
     sp = _spec()
     vec = sp.zeros()

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...cards import Card, Mask
-from ...core.view import View
+from ...core.view import View, view_of
 from .actions import parse_parts
 from .rules import (
     FIRST_FIVE,
@@ -80,9 +80,7 @@ def _mask(cards: Sequence[Card]) -> Mask:
 
 
 def brus_view(view: View) -> BrusView:
-    if not isinstance(view, BrusView):
-        raise TypeError(f"not a Danish Brus view: {type(view).__name__}")
-    return view
+    return view_of(view, BrusView, "a Danish Brus")
 
 
 # -- the plays ------------------------------------------------------------------------------------

@@ -93,7 +93,7 @@ from ...core.tensor import (
     write_seat_blocks,
     write_tricks,
 )
-from ...core.view import View
+from ...core.view import View, view_of
 from .state import AWARD_KINDS
 from .view import BrusView
 
@@ -152,8 +152,7 @@ def _thermometer(w: Writer, name: str, count: int, row: int = 0) -> None:
 
 def encode(view: View) -> list[float]:
     """The tensor of a Brus view (a seat's or the public one)."""
-    if not isinstance(view, BrusView):
-        raise TypeError(f"not a Brus view: {type(view).__name__}")
+    view = view_of(view, BrusView, "a Brus")
     game = _game(view.game)
     n = view.players
     sides = game.num_sides

@@ -37,7 +37,7 @@ from ...core.explain import (
 )
 from ...core.explainer import Explainer
 from ...core.game import DealResult
-from ...core.view import View
+from ...core.view import View, view_of
 from .implies import (
     IN_STOCK,
     PLAYED,
@@ -256,9 +256,7 @@ _UNKNOWN = "unknown"
 
 
 def _ib(view: View) -> IcelandicBrusView:
-    if not isinstance(view, IcelandicBrusView):
-        raise TypeError(f"not an Icelandic Brús view: {type(view).__name__}")
-    return view
+    return view_of(view, IcelandicBrusView, "an Icelandic Brús")
 
 
 def _side_tricks(won: Sequence[int]) -> tuple[int, int]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...cards import Card, Mask
-from ...core.view import View
+from ...core.view import View, view_of
 from .options import IcelandicBrusOptions
 from .rules import LINES, RISK_AWARDS, RISK_ILLEGAL, RiskStop, risk_stop
 from .tables import JC, KH, PACK, PACK_MASK
@@ -48,9 +48,7 @@ PLAYED = -2
 
 
 def _ib(view: View) -> IcelandicBrusView:
-    if not isinstance(view, IcelandicBrusView):
-        raise TypeError(f"not an Icelandic Brús view: {type(view).__name__}")
-    return view
+    return view_of(view, IcelandicBrusView, "an Icelandic Brús")
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,7 +76,7 @@ from ...core.tensor import (
     write_seat_blocks,
     write_tricks,
 )
-from ...core.view import View
+from ...core.view import View, view_of
 from .rules import AWARD_KINDS, LINES, TRICKS_TO_WIN
 from .tables import KH
 from .view import IcelandicBrusView
@@ -135,8 +135,7 @@ def _thermometer(w: Writer, name: str, count: int, row: int = 0) -> None:
 
 def encode(view: View) -> list[float]:
     """The tensor of an Icelandic Brús view (a seat's or the public one)."""
-    if not isinstance(view, IcelandicBrusView):
-        raise TypeError(f"not an Icelandic Brús view: {type(view).__name__}")
+    view = view_of(view, IcelandicBrusView, "an Icelandic Brús")
     sp = _spec()
     vec = sp.zeros()
     w = Writer(sp, vec)

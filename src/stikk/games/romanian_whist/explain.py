@@ -32,7 +32,7 @@ from ...core.explain import (
 )
 from ...core.explainer import Explainer
 from ...core.game import DealResult, Phase
-from ...core.view import View
+from ...core.view import View, view_of
 from .actions import BID0, NO_ZERO_PLAY, ZERO_PLAY
 from .implies import implied
 from .rules import FOLLOW, dealer_hook, exact_points, playable, round_parts
@@ -140,9 +140,7 @@ _PART_SECTIONS = {"exact": "§7", "streak_bonus": "§10.3", "miss": "§7",
 
 
 def _rw(view: View) -> RomanianWhistView:
-    if not isinstance(view, RomanianWhistView):
-        raise TypeError(f"not a Romanian Whist view: {type(view).__name__}")
-    return view
+    return view_of(view, RomanianWhistView, "a Romanian Whist")
 
 
 class RomanianWhistExplainer(Explainer):

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...cards import SUIT_MASKS, SUITS, Mask
-from ...core.view import View
+from ...core.view import View, view_of
 from .view import RomanianWhistView
 
 
@@ -57,8 +57,7 @@ class Implied:
 
 def implied(view: View) -> Implied:
     """The cards as ``view`` knows them."""
-    if not isinstance(view, RomanianWhistView):
-        raise TypeError(f"not a Romanian Whist view: {type(view).__name__}")
+    view = view_of(view, RomanianWhistView, "a Romanian Whist")
     n = view.players
     trump = SUITS.index(view.trump) if view.trump else -1
     played = [0] * n

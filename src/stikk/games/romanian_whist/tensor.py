@@ -64,7 +64,7 @@ from ...core.tensor import (
     write_seat_blocks,
     write_tricks,
 )
-from ...core.view import View
+from ...core.view import View, view_of
 from .view import RomanianWhistView
 
 PHASES = (Phase.DECLARE, Phase.BID, Phase.PLAY)
@@ -105,8 +105,7 @@ def spec(game: Game[Any]) -> TensorSpec:
 
 def encode(view: View) -> list[float]:
     """The tensor of a Romanian Whist view (a seat's or the public one)."""
-    if not isinstance(view, RomanianWhistView):
-        raise TypeError(f"not a Romanian Whist view: {type(view).__name__}")
+    view = view_of(view, RomanianWhistView, "a Romanian Whist")
     game = _game(view.game)
     n = view.players
     sp = spec(game)

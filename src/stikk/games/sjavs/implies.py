@@ -29,7 +29,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...cards import SUITS, Card, Mask, mask_of
-from ...core.view import View
+from ...core.view import View, view_of
 from .actions import MIN_LENGTH, PASS, announce_of, parse_action
 from .rules import prescribed, rank, speaking_order, trump_choices
 from .tables import EFF, EFF_MASKS, PACK_MASK, TRUMP_MASKS
@@ -43,9 +43,7 @@ __all__ = [
 
 def sjavs_view(view: View) -> SjavsView:
     """``view`` as a Sjavs view (another game's view is a bug)."""
-    if not isinstance(view, SjavsView):
-        raise TypeError(f"not a Sjavs view: {type(view).__name__}")
-    return view
+    return view_of(view, SjavsView, "a Sjavs")
 
 
 def trump_of(view: SjavsView) -> int:

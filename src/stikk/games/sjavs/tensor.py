@@ -76,7 +76,7 @@ from ...core.tensor import (
     write_seat_blocks,
     write_tricks,
 )
-from ...core.view import View
+from ...core.view import View, view_of
 from .actions import (
     ANNOUNCE0,
     EXCHANGE_ONE0,
@@ -149,8 +149,7 @@ def spec(game: Game[Any]) -> TensorSpec:
 
 def encode(view: View) -> list[float]:
     """The tensor of a Sjavs view (a seat's or the public one)."""
-    if not isinstance(view, SjavsView):
-        raise TypeError(f"not a Sjavs view: {type(view).__name__}")
+    view = view_of(view, SjavsView, "a Sjavs")
     n = view.players
     sp = _spec(n)
     vec = sp.zeros()

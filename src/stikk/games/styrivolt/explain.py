@@ -33,7 +33,7 @@ from ...core.explain import (
 )
 from ...core.explainer import Explainer
 from ...core.game import DealResult
-from ...core.view import View
+from ...core.view import View, view_of
 from .actions import (
     CHOOSE0,
     CLAIM,
@@ -122,9 +122,7 @@ MOVE_ORDER = {TAKE_STOCK: 0, KEEP: 1, REVERT: 2, KEEP_BOTH: 3, CLAIM: 4, CONTINU
 
 
 def _sv(view: View) -> StyrivoltView:
-    if not isinstance(view, StyrivoltView):
-        raise TypeError(f"not a Stýrivolt view: {type(view).__name__}")
-    return view
+    return view_of(view, StyrivoltView, "a Stýrivolt")
 
 
 def role_msg(role: int) -> Msg:

@@ -42,7 +42,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from ...cards import RANKS, SUITS, Card, Mask, format_card, parse_card
-from ...core.view import View
+from ...core.view import View, view_of
 from .actions import KEEP, KEEP_BOTH, REVERT
 from .rules import beats, must_beat, role_of
 from .tables import FIVES, KH, PACK, PACK_MASK, ROLES, STIKKAR, TWO_H
@@ -54,9 +54,7 @@ PILE = -1
 
 
 def _sv(view: View) -> StyrivoltView:
-    if not isinstance(view, StyrivoltView):
-        raise TypeError(f"not a Stýrivolt view: {type(view).__name__}")
-    return view
+    return view_of(view, StyrivoltView, "a Stýrivolt")
 
 
 class _CardIds(dict[str, Card]):

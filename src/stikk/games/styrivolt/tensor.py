@@ -91,7 +91,7 @@ from ...core.tensor import (
     seat_blocks,
     write_seat_blocks,
 )
-from ...core.view import View
+from ...core.view import View, view_of
 from .tables import PROMOTED, PROMOTED_RANKS, ROLES
 from .view import StyrivoltView
 
@@ -174,8 +174,7 @@ def spec(game: Game[Any]) -> TensorSpec:
 
 def encode(view: View) -> list[float]:
     """The tensor of a Styrivolt view (a seat's or the public one)."""
-    if not isinstance(view, StyrivoltView):
-        raise TypeError(f"not a Styrivolt view: {type(view).__name__}")
+    view = view_of(view, StyrivoltView, "a Styrivolt")
     sp = _spec()
     vec = sp.zeros()
     w = Writer(sp, vec)
