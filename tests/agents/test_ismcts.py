@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -319,3 +320,31 @@ def test_sjavs_default_budget_counts_moves() -> None:
     explicit = make_agent("ismcts:iters=30", make_game("sjavs"), seed=1)
     assert isinstance(explicit, ISMCTSAgent)
     assert (explicit.iterations, explicit.moves) == (30, None)  # an explicit budget replaces it
+
+
+@pytest.mark.parametrize(("spec", "bound"), [
+    ("ismcts:time=inf", "time must be a number of seconds above 0 and at most 600"),
+    ("ismcts:time=nan", "time must be"),
+    ("ismcts:time=0", "time must be"),
+    ("ismcts:iters=1000000000", "iters must be from 1 to 1,000,000"),
+    ("ismcts:iters=-1", "iters must be from 1"),   # was taken as the game's default budget
+    ("ismcts:iters=0", "iters must be from 1"),
+    ("ismcts:moves=-5", "moves must be from 1 to 100,000,000"),
+    ("ismcts:c=nan", "c must be a number above 0 and at most 100"),
+    ("ismcts:c=-1", "c must be"),
+    ("ismcts:c=inf", "c must be"),
+    ("ismcts:margin=inf", "margin must be a finite number"),
+    ("ismcts:margin=-0.5", "margin must be"),
+])
+def test_settings_outside_their_bounds_are_refused_by_name(spec: str, bound: str) -> None:
+    """Issue 16 §2: no spec may make a bot think without end or search with NaN: time=inf,
+    iters=1000000000, iters=-1 and c=nan were accepted, iters=0 alone refused."""
+    with pytest.raises(AgentSpecError, match=re.escape(bound)):
+        make_agent(spec, make_game("sjavs"), seed=1)
+
+
+def test_settings_at_their_bounds_are_accepted() -> None:
+    game = make_game("sjavs")
+    for spec in ("ismcts:time=600", "ismcts:iters=1000000", "ismcts:moves=100000000",
+                 "ismcts:c=100", "ismcts:iters=1,c=0.01,margin=0"):
+        assert make_agent(spec, game, seed=1).name == spec

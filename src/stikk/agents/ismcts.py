@@ -83,6 +83,15 @@ TRIES_PER_ITERATION = 20
 DEFAULT_TRY_BUDGET = 1000
 
 
+MAX_ITERATIONS = 1_000_000
+"""The most iterations one decision may be given (minutes at the fastest game)."""
+MAX_MOVES = 100_000_000
+"""The most simulated moves one decision may be given."""
+MAX_TIME = 600.0
+"""The most seconds one decision may be given (a server caps it lower, --bot-time-limit)."""
+MAX_C = 100.0
+"""The largest exploration constant (a deal's values are a few points; 0.7 by default)."""
+
 GAME_DEFAULT = -1
 """``iterations=GAME_DEFAULT``: the game's default iterations (``None``: no iteration
 budget, only ``time_limit``)."""
@@ -109,6 +118,32 @@ def default_margin(game_id: str) -> float:
 
 
 DEFAULT_C = 0.7
+
+
+def check_budget(iterations: int | None, moves: int | None, time_limit: float | None,
+                 c: float, margin: float) -> None:
+    """Refuse a setting outside its documented bounds (:data:`MAX_ITERATIONS`,
+    :data:`MAX_MOVES`, :data:`MAX_TIME`, :data:`MAX_C`; a margin finite and at least 0): no
+    negative or zero budget, NaN or infinity, so that no spec can make a bot think without
+    end.
+
+    >>> check_budget(1000, None, float("inf"), 0.7, 0.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: time must be a number of seconds above 0 and at most 600, not inf
+    """
+    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+        raise ValueError(f"iters must be from 1 to {MAX_ITERATIONS:,}, not {iterations}")
+    if moves is not None and not 1 <= moves <= MAX_MOVES:
+        raise ValueError(f"moves must be from 1 to {MAX_MOVES:,}, not {moves}")
+    if time_limit is not None and not 0 < time_limit <= MAX_TIME:  # NaN fails too
+        raise ValueError(f"time must be a number of seconds above 0 and at most "
+                         f"{MAX_TIME:g}, not {time_limit}")
+    if not 0 < c <= MAX_C:
+        raise ValueError(f"c must be a number above 0 and at most {MAX_C:g}, not {c}")
+    if not 0 <= margin < math.inf:
+        raise ValueError(f"margin must be a finite number of standard errors, at least 0, "
+                         f"not {margin}")
 
 
 class _Node:
@@ -202,16 +237,9 @@ class ISMCTSAgent:
                 moves = search_defaults(game.id).moves
         if iterations is None and time_limit is None and moves is None:
             raise ValueError("IS-MCTS needs an iteration, a move or a time budget")
-        if iterations is not None and iterations < 1:
-            raise ValueError("iters must be at least 1")
-        if moves is not None and moves < 1:
-            raise ValueError("moves must be at least 1")
-        if time_limit is not None and time_limit <= 0:
-            raise ValueError("time must be positive")
         if margin is None:
             margin = default_margin(game.id)
-        if not margin >= 0:
-            raise ValueError("margin must be a number of standard errors, at least 0")
+        check_budget(iterations, moves, time_limit, c, margin)
         if rollout is None:
             rollout = default_rollout(game.id)
         if rollout not in ("random", "heuristic"):
@@ -259,6 +287,9 @@ class ISMCTSAgent:
             margin = float(settings["margin"]) if "margin" in settings else None
         except ValueError as e:
             raise AgentSpecError(f"ismcts setting in {spec!r}: {e}") from None
+        if iters is not None and iters < 1:  # not the GAME_DEFAULT sentinel either
+            raise AgentSpecError(f"{spec!r}: iters must be from 1 to {MAX_ITERATIONS:,}, "
+                                 f"not {iters}")
         if iters is None and limit is None and moves is None:
             iters = GAME_DEFAULT
         try:
