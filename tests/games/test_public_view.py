@@ -160,12 +160,6 @@ def along_deals(game: Game[Any], seed: int, deals: int) -> Iterator[State]:
 # -- (a) and (b) over every game ----------------------------------------------------------------
 
 
-def _some_history_differs(state: State) -> bool:
-    """Whether some seat reads an action otherwise than the public does."""
-    public = state.public_view().history
-    return any(state.view(s).history != public for s in range(state.game.players))
-
-
 SITUATIONS: dict[str, dict[str, Callable[[Any, Any], bool]]] = {
     # (state, public view) -> whether the position shows the situation
     "romanian-whist": {
@@ -190,7 +184,6 @@ SITUATIONS: dict[str, dict[str, Callable[[Any, Any], bool]]] = {
     },
     "brus": {
         "risk (DK-9)": lambda st, pv: bool(pv.risks),
-        "own risk text differs (Engine decision 1)": lambda st, pv: _some_history_differs(st),
     },
     "icelandic-brus": {
         "risk (IS-5)": lambda st, pv: bool(pv.risks),
@@ -306,16 +299,22 @@ def test_c_a_hidden_bid_suit_fails_the_sampled_world_check() -> None:
         check_known_to_all(state, _leak_history(0))
 
 
-def test_c_an_own_risk_text_fails_the_history_check() -> None:
-    """Engine decision 1 (Brus): a seat reads its own risk in canonical form (bare ``RISK``),
-    the others the named form, since bareness depends on the actor's hand.  A public view
-    with the actor's form names no new card, yet the history check catches it."""
+def test_c_a_risk_text_no_seat_reads_fails_the_history_check() -> None:
+    """Engine decision 1 (Brus): every seat reads a risk in its canonical text (bare
+    ``RISK``: whether it is bare is public, issue 16 §8), so seat 0's history is the public
+    one.  A public view spelling it otherwise (the named form, which parses to the same
+    play) names no new card, yet the history check catches it."""
     s = new(deck=stock_deck(0, {0: "KH 5C 5S", 1: "QH QD 5D", 2: "5H KD 8C", 3: "QC 8H 8D"}))
     play(s, "PLAY KH RISK KH")
-    assert s.view(0).history == ((0, "PLAY KH RISK"),)
+    assert s.view(0).history == s.view(1).history == ((0, "PLAY KH RISK"),)
     check_known_to_all(s)
-    with pytest.raises(AssertionError, match="the public reads 'PLAY KH RISK'"):
-        check_known_to_all(s, _leak_history(0))
+    check_known_to_all(s, _leak_history(0))
+
+    def named(st: BrusState) -> View:
+        return replace(st.public_view(), history=((0, "PLAY KH RISK KH"),))
+
+    with pytest.raises(AssertionError, match="the public reads 'PLAY KH RISK KH'"):
+        check_known_to_all(s, named)
 
 
 def test_c_a_forehead_hand_fails_the_known_to_all_check() -> None:
@@ -528,16 +527,17 @@ def test_d_styrivolt_cut_stikkur_public_inspected_cards_private_rules_12_6() -> 
 
 def test_d_brus_a_risk_is_public_dk_9() -> None:
     """DK-9.1–9.3: seat 0 (dealer, leads, DK-5.1) risks Brus; JC is live (in the stock), so
-    the risk is legal (DK-9.2).  Everybody hears it: the spectator reads it in the named form
-    (Engine decision 1), sees it in ``risks`` and, when KH takes the trick (no JC in it), the
-    risk point of side A (DK-9.3).  The cards drawn after the trick (DK-7.3) stay hidden."""
+    the risk is legal (DK-9.2).  Everybody hears it: the spectator reads it in its canonical
+    text (Engine decision 1), sees it in ``risks`` and, when KH takes the trick (no JC in it),
+    the risk point of side A (DK-9.3).  The cards drawn after the trick (DK-7.3) stay
+    hidden."""
     deck = stock_deck(0, {0: "KH 5C 5S", 1: "QH QD 5D", 2: "5H KD 8C", 3: "QC 8H 8D"},
                       "9C 9S 9H 9D")
     s = new(deck=deck)
     assert isinstance(s, BrusState)
     play(s, "PLAY KH RISK KH", "PLAY QH")
     pv = s.public_view()
-    assert pv.history == ((0, "PLAY KH RISK KH"), (1, "PLAY QH"))
+    assert pv.history == ((0, "PLAY KH RISK"), (1, "PLAY QH"))
     assert pv.risks == ((0, parse_card("KH")),) and pv.to_json()["risks"] == [[0, "KH"]]
     assert pv.stock == 24 and pv.hand is None
     check_known_to_all(s)

@@ -37,7 +37,8 @@ turns it into locations:
   the opposite: every higher card was then played or held by that seat.  The seat's own
   actions in canonical text say the same of its own hand (a bare ``RISK`` means every
   riskable card was risked, a named one that not all were: Engine decision 1); the others'
-  texts always name the risked cards, so they say no more than the risks.
+  texts are canonical too, but whether one is bare follows from the risks and what is
+  public (tests/test_spelling.py), so they say no more than the risks.
   Each statement becomes a clause over single cards ("JC not among seat p's positions of
   time <= t", "KH among them"):
 

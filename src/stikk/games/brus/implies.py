@@ -18,8 +18,9 @@ DK-12), worked out once for the deal sampler, the heuristic and the explanations
   DK-9.2 held (:func:`public_risk_conditions`), says the opposite: every higher card was
   then played or held by that seat.  The seat's own actions in canonical text say the same
   of its own hand (a bare ``RISK`` means every riskable card was risked, a named one that
-  not all were: Engine decision 1); the others' texts always name the risked cards, so they
-  say no more than the risks.
+  not all were: Engine decision 1); the others' texts are canonical too, but their bareness
+  follows from the risks and what is public (``BrusState.history_text``), so they say no
+  more than the risks.
 * **Sticks before each play** (:func:`sticks_before`): the stock game applies each award
   at once (DK-10.4), so DK-12.5 (``no_risk_on_game_point``) is judged on the sticks left
   just before the play; the no-stock variant keeps the sticks of the deal's start until its
@@ -98,7 +99,8 @@ class Play:
     """Every card played before this play (DK-9.2 condition 2: "not yet played")."""
     risked: Mask
     bare: bool
-    """Its text risks with a bare ``RISK`` (the seat's own plays only, Engine decision 1)."""
+    """Its text risks with a bare ``RISK`` (Engine decision 1; read for the seat's own plays
+    only)."""
     wins: bool
     """It became the winning set of its trick when it was played (DK-6.5)."""
     seven: bool

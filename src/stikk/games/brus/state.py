@@ -10,7 +10,7 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from ...cards import Card, CardError, Mask, cards_of, format_cards, parse_cards
+from ...cards import Card, CardError, Mask, cards_of, parse_cards
 from ...core.errors import ActionParseError
 from ...core.explain import Msg
 from ...core.game import DealResult, Phase, State, Trick
@@ -361,17 +361,18 @@ class BrusState(State):
         return -1
 
     def action_text(self, action: int) -> str:
-        cards, _, bits = decode(action)
+        """The canonical text (CONFORMANCE.md §2): the record's, every view's history's."""
+        if action.__class__ is int and action < NPLAY:
+            return _text(action, False)  # no risk: the hot path
+        _, _, bits = decode(action)
         if not bits:
-            return "PLAY " + format_cards(cards)
+            return _text(action, False)
         pid = action % NPLAY
         info = self._cand.get(pid) if self.to_act is not None else None
         if info is not None:
-            bare = bits == info[4]
-        else:
-            i = self._taken(pid)
-            bare = i >= 0 and self.history[i] == action and i in self._bare
-        return format_action(cards, bits, bare)
+            return _text(action, bits == info[4])
+        i = self._taken(pid)
+        return _text(action, i >= 0 and self.history[i] == action and i in self._bare)
 
     def parse_action(self, text: str) -> int:
         try:
@@ -622,12 +623,17 @@ class BrusState(State):
         return self.game.pack_mask & ~self.played & ~self.hands[seat]
 
     def history_text(self, seat: int | None, index: int) -> str:
-        """The text of action ``index`` as ``seat`` knows it: canonical for his own plays,
-        the named risk form for the others' (whether bare ``RISK`` would name every riskable
-        card depends on the actor's hand).  ``None``: as the public knows it (the named
-        form throughout)."""
-        return _known_text(self.history[index],
-                           seat is not None and self._seats[index] == seat and index in self._bare)
+        """The text of action ``index`` as ``seat`` (``None``: the public) reads it: its
+        canonical text, the same for every reader and the record's (CONFORMANCE.md §2,
+        Engine decision 1; issue 16 §8).
+
+        Whether a risk is bare is public although the riskable cards depend on the actor's
+        hand (DK-9.2): a risked card was riskable, so a play risking its only riskable-capable
+        card is bare; KH and 8S in one play are riskable together (each needs JC unseen by
+        the actor: KH is in the play), so risking one of them is named; and KC is riskable
+        only in a winning set of a seven-led trick, which holds no honour (DK-6.3, DK-12.7).
+        ``tests/test_spelling.py`` checks it in the worlds a seat cannot rule out."""
+        return _text(self.history[index], index in self._bare)
 
     def view(self, seat: int) -> BrusView:
         if not 0 <= seat < self.n:
@@ -635,9 +641,15 @@ class BrusState(State):
         return self._view(seat)
 
     def public_view(self) -> BrusView:
-        """A spectator's view: no hand; every play, with its risks in the named form (Engine
-        decision 1), every risk and award, the stock size and the trick counts (DK-9)."""
+        """A spectator's view: no hand; every play in canonical text (Engine decision 1),
+        every risk and award, the stock size and the trick counts (DK-9)."""
         return self._view(None)
+
+    def _history(self) -> tuple[tuple[int, str], ...]:
+        """``(seat, canonical text)`` of every action so far (:meth:`history_text`)."""
+        bare = self._bare
+        return tuple((s, _text(a, i in bare))
+                     for i, (s, a) in enumerate(zip(self._seats, self.history, strict=True)))
 
     def _view(self, seat: int | None) -> BrusView:
         """The view of ``seat``, or the public view (``None``: nobody's private knowledge)."""
@@ -649,7 +661,7 @@ class BrusState(State):
             phase=self.phase.value,
             to_act=self.to_act,
             hand=None if seat is None else self.hands[seat],
-            history=tuple((s, self.history_text(seat, i)) for i, s in enumerate(self._seats)),
+            history=self._history(),
             tricks=tuple(self._tricks),
             current_trick=tuple(self._cur),
             stock=36 - self.stock_pos,
@@ -663,7 +675,9 @@ class BrusState(State):
 
 
 @cache  # views rebuild every history text; the texts of an id are few and immutable
-def _known_text(action: int, bare: bool) -> str:
+def _text(action: int, bare: bool) -> str:
+    """The text of ``action``, its risk (if any) bare or named: the one place a Brus action
+    text is made from a state's judgement of its bareness (``BrusState._bare``)."""
     cards, _, bits = decode(action)
     return format_action(cards, bits, bare)
 

@@ -55,8 +55,8 @@ the tricks hold, with KH before 8S before KC within one play (DK-9.5), so :func:
 gives the list back exactly.  With the tricks in order, the risks and the awards, the tensor
 determines the deal's whole public history: every play, every risk and every award, in
 order (it is perfect-recall for what the table saw).  Like the view, it does not say when the
-viewer drew each card it still holds, nor whether the viewer's own risks were spelt with a
-bare ``RISK`` in its history (a matter of spelling, Engine decision 1).
+viewer drew each card it still holds, nor whether a risk was spelt with a bare ``RISK`` in
+the history (a matter of spelling, Engine decision 1, that the plays and risks settle).
 
 :func:`decode` turns a tensor back into the view's JSON fields; ``decode(game,
 encode(v)) == project(v)`` for every view.

@@ -16,10 +16,9 @@ class BrusView(View):
     Public: every card played and by whom, every risk declared, the stock size, the trick
     counts, the sticks (now and when the deal began) and the points awarded so far.
     Private: the seat's own hand (including the cards it drew).  Never another hand or the
-    order of the stock.  In ``history`` the seat's own risks are in canonical text; the
-    other seats' risks name their cards (``PLAY KH RISK KH``), because whether a bare
-    ``RISK`` would cover every riskable card depends on the actor's hand (Engine
-    decision 1).
+    order of the stock.  ``history`` holds every play in its canonical text, the record's,
+    for every seat and the public alike (``PLAY KH RISK``, Engine decision 1): whether a
+    risk is bare is public (:meth:`BrusState.history_text <.state.BrusState.history_text>`).
     """
 
     stock: int
