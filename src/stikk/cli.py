@@ -120,6 +120,11 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument("--away", type=float, default=None, metavar="SECONDS",
                     help="how long a player may be away before a bot plays for him until he "
                     "is back (default 120)")
+    sv.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                    help="processes the search bots think in (default: the machine's cores)")
+    sv.add_argument("--bot-time-limit", type=float, default=None, metavar="SECONDS",
+                    help="the most one bot decision may take; a bot that has not answered "
+                    "by then plays its heuristic move (default 2; a seat's time= must fit)")
     sv.set_defaults(run=_cmd_serve)
     return p
 
@@ -143,6 +148,12 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from .server import DEFAULT_AWAY, DEFAULT_DB_URL, create_app
+        from .server.bots import (
+            DEFAULT_TIME_LIMIT,
+            check_time_limit,
+            check_workers,
+            default_workers,
+        )
     except ImportError as e:
         raise StikkError(f"stikk serve needs the server extra ({e.name} is missing): "
                          "pip install 'stikk[server]'") from None
@@ -151,10 +162,19 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     away = DEFAULT_AWAY if args.away is None else args.away
     if not away >= 0:
         raise StikkError(f"--away must be a number of seconds, 0 or more, not {args.away}")
-    app = create_app(args.db or DEFAULT_DB_URL, away=away)
+    try:
+        workers = check_workers(default_workers() if args.bot_workers is None
+                                else args.bot_workers)
+        limit = check_time_limit(DEFAULT_TIME_LIMIT if args.bot_time_limit is None
+                                 else args.bot_time_limit)
+    except ValueError as e:
+        raise StikkError(f"--bot-workers/--bot-time-limit: {e}") from None
+    app = create_app(args.db or DEFAULT_DB_URL, away=away, bot_workers=workers,
+                     bot_time_limit=limit)
     # uvicorn handles SIGINT and SIGTERM: it stops accepting, lets requests in flight
     # finish, runs the app's shutdown (closing the database) and returns.
-    uvicorn.run(app, host=args.host, port=args.port, log_level="info")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="info",
+                **app.state.uvicorn_options)  # the frame size limit, the shutdown grace
     return 0
 
 

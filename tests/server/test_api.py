@@ -7,7 +7,6 @@ import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -17,8 +16,8 @@ from stikk.cards import format_card
 from stikk.server import create_app
 
 
-def _client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(f"sqlite:///{tmp_path / 'api.db'}"))
+def _client(db_url: str) -> TestClient:
+    return TestClient(create_app(db_url))  # SQLite and PostgreSQL (conftest.py)
 
 
 @contextmanager
@@ -44,8 +43,8 @@ def _hidden_cards(client: TestClient, table_id: str, seat: int) -> list[str]:
             for c in range(64) if h >> c & 1]
 
 
-def test_create_list_and_play_through_the_websocket(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+def test_create_list_and_play_through_the_websocket(db_url: str) -> None:
+    with _client(db_url) as client:
         r = client.post("/api/tables", json={"game": "romanian-whist",
                                              "seats": ["human", "heuristic", "heuristic",
                                                        "heuristic"], "seed": 3})
@@ -68,8 +67,8 @@ def test_create_list_and_play_through_the_websocket(tmp_path: Path) -> None:
         assert stored >= 3
 
 
-def test_bad_messages_are_answered_by_name_and_change_nothing(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+def test_bad_messages_are_answered_by_name_and_change_nothing(db_url: str) -> None:
+    with _client(db_url) as client:
         created = client.post("/api/tables", json={"game": "sjavs",
                                                    "seats": ["human"] * 4}).json()
         table_id, tokens = created["id"], created["tokens"]
@@ -97,8 +96,8 @@ def test_bad_messages_are_answered_by_name_and_change_nothing(tmp_path: Path) ->
         assert store.action_count(table_id) == 0
 
 
-def test_a_wrong_token_or_table_is_refused(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+def test_a_wrong_token_or_table_is_refused(db_url: str) -> None:
+    with _client(db_url) as client:
         created = client.post("/api/tables", json={"game": "brus",
                                                    "seats": ["human"] * 4}).json()
         with _seat(client, created["id"], "guess") as ws:
@@ -109,8 +108,8 @@ def test_a_wrong_token_or_table_is_refused(tmp_path: Path) -> None:
             assert "no table 'nope'" in ws.receive_json()["message"]
 
 
-def test_bad_table_requests_are_400_with_the_reason(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+def test_bad_table_requests_are_400_with_the_reason(db_url: str) -> None:
+    with _client(db_url) as client:
         for body, expect in [({"game": "sjavs"}, "expected"),
                              ({"game": "sjavs", "seats": ["human"] * 4, "seed": "x"},
                               "expected"),
@@ -118,11 +117,11 @@ def test_bad_table_requests_are_400_with_the_reason(tmp_path: Path) -> None:
                              ({"game": "sjavs", "seats": ["human"]}, "players")]:
             r = client.post("/api/tables", json=body)
             assert r.status_code == 400 and expect in r.json()["error"], r.text
-        assert client.get("/api/tables").json() == {"tables": []}
+        assert client.get("/api/tables").json() == {"tables": [], "next": None}
 
 
-def test_tables_resume_after_a_restart(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+def test_tables_resume_after_a_restart(db_url: str) -> None:
+    with _client(db_url) as client:
         created = client.post("/api/tables", json={"game": "romanian-whist",
                                                    "seats": ["human", "random", "random",
                                                              "random"], "seed": 5}).json()
@@ -132,7 +131,7 @@ def test_tables_resume_after_a_restart(tmp_path: Path) -> None:
             after = ws.receive_json()
             assert after["type"] == "view"
         before = client.app.state.hub.table(created["id"]).view(0)  # type: ignore[attr-defined]
-    with _client(tmp_path) as client:  # a new server on the same database
+    with _client(db_url) as client:  # a new server on the same database
         with _seat(client, created["id"], created["tokens"]["0"]) as ws:
             again = ws.receive_json()
         assert again["type"] == "view"
@@ -142,12 +141,12 @@ def test_tables_resume_after_a_restart(tmp_path: Path) -> None:
             == json.dumps(before["view"]["history"])
 
 
-def test_a_finished_games_record_downloads_and_replays(tmp_path: Path) -> None:
+def test_a_finished_games_record_downloads_and_replays(db_url: str) -> None:
     import time
 
     from stikk.core.record import replay
 
-    with _client(tmp_path) as client:
+    with _client(db_url) as client:
         created = client.post("/api/tables", json={"game": "romanian-whist(players=3)",
                                                    "seats": ["random"] * 3,
                                                    "seed": 8}).json()
@@ -167,12 +166,12 @@ def test_a_finished_games_record_downloads_and_replays(tmp_path: Path) -> None:
         assert client.get("/api/tables/nope/record").status_code == 404
 
 
-def test_a_finished_game_replays_position_by_position(tmp_path: Path) -> None:
+def test_a_finished_game_replays_position_by_position(db_url: str) -> None:
     """Issue 7 §5: the replay viewer's data: every deal's positions, each the public view
     plus every hand face up, ending at the deal's result; refused before the game ends."""
     import time
 
-    with _client(tmp_path) as client:
+    with _client(db_url) as client:
         created = client.post("/api/tables", json={"game": "romanian-whist(players=3)",
                                                    "seats": ["random"] * 3,
                                                    "seed": 9}).json()
@@ -201,12 +200,12 @@ def test_a_finished_game_replays_position_by_position(tmp_path: Path) -> None:
         assert deal["result"] == state.result().to_json()
 
 
-def test_the_finished_deals_travel_only_when_they_change(tmp_path: Path) -> None:
+def test_the_finished_deals_travel_only_when_they_change(db_url: str) -> None:
     """A connection gets the finished deals when it joins and after each deal ends; the view
     messages in between leave them out (the page keeps them: they are most of a message late
     in a game).  Each message carries the explainer's words for its reader, text without
     parameters."""
-    with _client(tmp_path) as client:
+    with _client(db_url) as client:
         r = client.post("/api/tables", json={"game": "romanian-whist",
                                              "seats": ["human", "random", "random", "random"],
                                              "seed": 5})

@@ -11,12 +11,12 @@ from stikk.games import game_class, game_ids
 from stikk.server import create_app
 
 
-def _client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(f"sqlite:///{tmp_path / 'lobby.db'}"))
+def _client(db_url: str) -> TestClient:
+    return TestClient(create_app(db_url))  # SQLite and PostgreSQL (conftest.py)
 
 
 def test_games_list_every_game_with_player_counts_and_option_defaults(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+    with _client(f"sqlite:///{tmp_path / 'lobby.db'}") as client:  # the catalogue only
         body = client.get("/api/games").json()
     games = {g["id"]: g for g in body["games"]}
     assert sorted(games) == game_ids()
@@ -40,8 +40,8 @@ def test_games_list_every_game_with_player_counts_and_option_defaults(tmp_path: 
                                                   "ismcts"]
 
 
-def test_a_table_is_created_with_players_options_and_bots(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+def test_a_table_is_created_with_players_options_and_bots(db_url: str) -> None:
+    with _client(db_url) as client:
         r = client.post("/api/tables", json={
             "game": "romanian-whist", "players": 5,
             "options": {"schedule": "8-1-8", "zero_play": "true"},
@@ -60,8 +60,8 @@ def test_a_table_is_created_with_players_options_and_bots(tmp_path: Path) -> Non
         assert one["title"] == "Romanian Whist" and one["deal_number"] == 0
 
 
-def test_bad_creations_name_the_problem(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+def test_bad_creations_name_the_problem(db_url: str) -> None:
+    with _client(db_url) as client:
         for body, expect in [
                 ({"game": "sjavs", "seats": ["human"] * 4, "options": {"colour": "blue"}},
                  "colour"),
@@ -75,11 +75,11 @@ def test_bad_creations_name_the_problem(tmp_path: Path) -> None:
                 ([1, 2], "expected")]:
             r = client.post("/api/tables", json=body)
             assert r.status_code == 400 and expect in r.json()["error"], (body, r.text)
-        assert client.get("/api/tables").json() == {"tables": []}  # nothing half-made
+        assert client.get("/api/tables").json() == {"tables": [], "next": None}  # nothing half-made
 
 
-def test_a_lobby_join_takes_an_open_seat_and_retires_its_invitation(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+def test_a_lobby_join_takes_an_open_seat_and_retires_its_invitation(db_url: str) -> None:
+    with _client(db_url) as client:
         made = client.post("/api/tables", json={"game": "sjavs(players=3)",
                                                 "seats": ["human", "human", "heuristic"]}).json()
         tid = made["id"]
@@ -106,12 +106,12 @@ def test_a_lobby_join_takes_an_open_seat_and_retires_its_invitation(tmp_path: Pa
 
 
 def test_a_private_table_is_unlisted_unjoinable_and_watched_only_by_its_link(
-        tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+        db_url: str) -> None:
+    with _client(db_url) as client:
         made = client.post("/api/tables", json={"game": "brus", "public": False,
                                                 "seats": ["human"] + ["heuristic"] * 3}).json()
         tid = made["id"]
-        assert client.get("/api/tables").json() == {"tables": []}
+        assert client.get("/api/tables").json() == {"tables": [], "next": None}
         assert client.get(f"/api/tables/{tid}").json()["public"] is False
         r = client.post(f"/api/tables/{tid}/join")
         assert r.status_code == 403 and "private" in r.json()["error"]
@@ -128,13 +128,13 @@ def test_a_private_table_is_unlisted_unjoinable_and_watched_only_by_its_link(
 
 
 
-def test_a_table_ends_with_its_game(tmp_path: Path) -> None:
+def test_a_table_ends_with_its_game(db_url: str) -> None:
     """A Sjavs table ends with its rubber and a Bauernstoss table with its game (the
     match is over though a further deal could start afresh); Styrivolt, whose session never
     ends (rules §10.3), ends after its deal limit: 10 by default, or as asked."""
     import time
 
-    with _client(tmp_path) as client:
+    with _client(db_url) as client:
         limits = {}
         for game, deals in [("styrivolt", None), ("styrivolt", 2), ("sjavs", None)]:
             body = {"game": game, "seats": ["random"] * 4, "seed": 3}

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -16,8 +15,8 @@ from stikk.cards import format_card
 from stikk.server import create_app
 
 
-def _client(tmp_path: Path, away: float = 120.0) -> TestClient:
-    return TestClient(create_app(f"sqlite:///{tmp_path / 'presence.db'}", away=away))
+def _client(db_url: str, away: float = 120.0) -> TestClient:
+    return TestClient(create_app(db_url, away=away))  # SQLite and PostgreSQL (conftest.py)
 
 
 def _table(client: TestClient, table_id: str) -> Any:
@@ -39,8 +38,8 @@ def _view_until(ws: WebSocketTestSession, predicate: Any) -> dict[str, Any]:
             return msg
 
 
-def test_an_away_player_is_played_for_and_reclaims_the_seat(tmp_path: Path) -> None:
-    with _client(tmp_path, away=0.3) as client:
+def test_an_away_player_is_played_for_and_reclaims_the_seat(db_url: str) -> None:
+    with _client(db_url, away=0.3) as client:
         made = client.post("/api/tables", json={"game": "romanian-whist",
                                                 "seats": ["human"] + ["heuristic"] * 3,
                                                 "seed": 2}).json()
@@ -68,8 +67,8 @@ def test_an_away_player_is_played_for_and_reclaims_the_seat(tmp_path: Path) -> N
         _wait(lambda: 0 in table.standins, "no stand-in after the player left")
 
 
-def test_a_connected_player_is_never_replaced(tmp_path: Path) -> None:
-    with _client(tmp_path, away=0.2) as client:
+def test_a_connected_player_is_never_replaced(db_url: str) -> None:
+    with _client(db_url, away=0.2) as client:
         made = client.post("/api/tables", json={"game": "sjavs",
                                                 "seats": ["human"] + ["random"] * 3,
                                                 "seed": 5}).json()
@@ -81,8 +80,8 @@ def test_a_connected_player_is_never_replaced(tmp_path: Path) -> None:
             assert table.standins == {} and table.match.state.to_act == 0
 
 
-def test_a_reconnecting_player_gets_the_same_table_back(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+def test_a_reconnecting_player_gets_the_same_table_back(db_url: str) -> None:
+    with _client(db_url) as client:
         made = client.post("/api/tables", json={"game": "bauernstoss",
                                                 "seats": ["human"] + ["heuristic"] * 3,
                                                 "seed": 6}).json()
@@ -97,8 +96,8 @@ def test_a_reconnecting_player_gets_the_same_table_back(tmp_path: Path) -> None:
         assert again["view"] == before["view"] and again["seat"] == 0
 
 
-def test_a_spectator_sees_the_public_view_only_and_cannot_act(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+def test_a_spectator_sees_the_public_view_only_and_cannot_act(db_url: str) -> None:
+    with _client(db_url) as client:
         made = client.post("/api/tables", json={"game": "sjavs",
                                                 "seats": ["human"] + ["heuristic"] * 3,
                                                 "seed": 7}).json()
@@ -126,8 +125,8 @@ def test_a_spectator_sees_the_public_view_only_and_cannot_act(tmp_path: Path) ->
             assert reply == {"type": "error", "message": "a spectator cannot act"}
 
 
-def test_the_first_message_must_say_who_is_there(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+def test_the_first_message_must_say_who_is_there(db_url: str) -> None:
+    with _client(db_url) as client:
         made = client.post("/api/tables", json={"game": "brus",
                                                 "seats": ["human"] * 4}).json()
         for hello, expect in [({"type": "act", "action": "PASS"}, "join or watch"),
@@ -142,7 +141,7 @@ def test_the_first_message_must_say_who_is_there(tmp_path: Path) -> None:
             assert "one JSON object" in ws.receive_json()["message"]
 
 
-def test_a_connection_that_fails_mid_send_counts_as_gone(tmp_path: Path) -> None:
+def test_a_connection_that_fails_mid_send_counts_as_gone(db_url: str) -> None:
     """A page whose socket breaks while the server sends leaves like any other: after the
     away time a stand-in plays its seat."""
     import asyncio
@@ -155,7 +154,7 @@ def test_a_connection_that_fails_mid_send_counts_as_gone(tmp_path: Path) -> None
             raise ConnectionError("the socket is gone")
 
     async def run() -> bool:
-        hub = Hub(Store(f"sqlite:///{tmp_path / 'broken.db'}"), away=0.05)
+        hub = Hub(Store(db_url), away=0.05)
         table, invites = await hub.create("sjavs", ["human"] + ["heuristic"] * 3, seed=4)
         await hub.join(table.id, invites.seats[0], Broken())
         assert hub.connected(table.id) == set()  # the failed send removed it

@@ -9,7 +9,6 @@ import json
 import random
 import re
 import threading
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -66,9 +65,9 @@ class Inspector:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_message_to_a_seat_shows_only_what_it_may_see(tmp_path: Path, game: str) -> None:
+def test_every_message_to_a_seat_shows_only_what_it_may_see(db_url: str, game: str) -> None:
     async def run() -> tuple[int, list[int]]:
-        hub = Hub(Store(f"sqlite:///{tmp_path / 'privacy.db'}"))
+        hub = Hub(Store(db_url))
         players = make_game(game).players
         table, invites = await hub.create(game, ["human"] * players, seed=21)
         inspectors = [Inspector(hub, table.id, s) for s in range(players)]
@@ -92,7 +91,7 @@ def test_every_message_to_a_seat_shows_only_what_it_may_see(tmp_path: Path, game
     assert actions > 0 and min(counts) > actions  # each was sent every position on the way
 
 
-def test_a_thinking_bot_does_not_stall_another_table(tmp_path: Path) -> None:
+def test_a_thinking_bot_does_not_stall_another_table(db_url: str) -> None:
     """A bot that cannot finish its thought until released: meanwhile a human at another
     table acts and is answered, so the event loop was free."""
     release = threading.Event()
@@ -107,7 +106,7 @@ def test_a_thinking_bot_does_not_stall_another_table(tmp_path: Path) -> None:
             return int(legal[0])
 
     async def run() -> None:
-        hub = Hub(Store(f"sqlite:///{tmp_path / 'stall.db'}"))
+        hub = Hub(Store(db_url))
         slow, _ = await hub.create("brus", ["heuristic"] * 4, seed=1)
         # The bots' task is created but has not run yet: make every bot the stuck one.
         for s in range(4):
@@ -129,10 +128,10 @@ def test_a_thinking_bot_does_not_stall_another_table(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-def test_the_inspector_catches_a_card_a_seat_must_not_see(tmp_path: Path) -> None:
+def test_the_inspector_catches_a_card_a_seat_must_not_see(db_url: str) -> None:
     """The check above can fail: another seat's card, or an action text naming it, is caught."""
     async def run() -> None:
-        hub = Hub(Store(f"sqlite:///{tmp_path / 'control.db'}"))
+        hub = Hub(Store(db_url))
         table, _ = await hub.create("sjavs", ["human"] * 4, seed=3)
         state = table.match.state
         assert state is not None

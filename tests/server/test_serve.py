@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -20,6 +21,7 @@ from fastapi.testclient import TestClient
 from stikk.cli import main
 from stikk.server import Store, create_app
 from stikk.server.store import StoreError
+from stikk.server.table import Table
 
 
 def test_health_is_ok_while_the_database_answers() -> None:
@@ -97,11 +99,14 @@ def test_an_unreachable_database_is_a_store_error(tmp_path: Path) -> None:
         store.table_ids()
 
 
-def _serve(port: int, db: Path, cwd: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-c", "import sys; from stikk.cli import main; sys.exit(main())",
-         "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+def _serve(port: int, db_url: str, cwd: Path) -> subprocess.Popen[str]:
+    """``stikk serve`` on ``db_url``; its log goes to ``cwd/serve.log`` (a pipe nobody
+    reads would fill up and stall a long-running server)."""
+    with open(cwd / "serve.log", "a") as log:
+        return subprocess.Popen(
+            [sys.executable, "-c", "import sys; from stikk.cli import main; sys.exit(main())",
+             "serve", "--port", str(port), "--db", db_url],
+            stdout=log, stderr=subprocess.STDOUT, text=True, cwd=cwd)
 
 
 def _get(port: int, path: str, proc: subprocess.Popen[str], body: bytes | None = None) -> Any:
@@ -117,12 +122,11 @@ def _get(port: int, path: str, proc: subprocess.Popen[str], body: bytes | None =
             time.sleep(0.1)
 
 
-def test_kill_9_mid_game_then_restart_resumes_every_table(tmp_path: Path) -> None:
+def test_kill_9_mid_game_then_restart_resumes_every_table(tmp_path: Path, db_url: str) -> None:
     """Issue 7 §5: a bot table (Styrivolt never ends) is killed with SIGKILL while it plays;
     the restarted server finds it exactly as stored and plays on."""
-    db = tmp_path / "tables.db"
     port = _free_port()
-    proc = _serve(port, db, tmp_path)
+    proc = _serve(port, db_url, tmp_path)
     try:
         made = _get(port, "/api/tables", proc, json.dumps(
             {"game": "styrivolt", "seats": ["heuristic"] * 4, "seed": 3}).encode())
@@ -133,10 +137,12 @@ def test_kill_9_mid_game_then_restart_resumes_every_table(tmp_path: Path) -> Non
     finally:
         if proc.poll() is None:
             proc.kill()
-    stored = Store(f"sqlite:///{db}").action_count(made["id"])
+    store = Store(db_url)
+    stored = store.action_count(made["id"])
+    store.close()
     assert stored >= 30
     port = _free_port()
-    proc = _serve(port, db, tmp_path)
+    proc = _serve(port, db_url, tmp_path)
     try:
         first = _get(port, "/api/tables", proc)["tables"][0]
         assert first["id"] == made["id"] and first["actions"] >= stored
@@ -147,3 +153,89 @@ def test_kill_9_mid_game_then_restart_resumes_every_table(tmp_path: Path) -> Non
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.communicate(timeout=30)
+
+
+SOAK_TABLES = [
+    {"game": "styrivolt", "seats": ["heuristic"] * 4, "seed": 5, "deals": 10_000},
+    {"game": "icelandic-brus", "seats": ["heuristic"] * 4, "seed": 6},  # deals over as dealt
+    {"game": "romanian-whist", "seats": ["heuristic"] * 4, "seed": 7, "deals": 2},  # ends
+]
+
+
+def test_kill_9_again_and_again_leaves_every_table_whole(tmp_path: Path, db_url: str) -> None:
+    """Issue 16 §3: bots play three tables (deals ending often, an Icelandic deal over as
+    soon as dealt, a table that ends) and the server is killed with SIGKILL at seeded random
+    moments, five times.  After each kill the store holds every table whole: actions
+    numbered without a gap and never fewer, every deal's deck, nothing for a restart to
+    repair; each restarted server lists and shows every table and plays on."""
+    rng = random.Random(16)
+    made: list[dict[str, Any]] = []
+    stored: dict[str, int] = {}
+    for kill in range(6):
+        port = _free_port()
+        proc = _serve(port, db_url, tmp_path)
+        try:
+            if not made:
+                made = [_get(port, "/api/tables", proc, json.dumps(t).encode())
+                        for t in SOAK_TABLES]
+            else:
+                _check_served(port, proc, made, stored)
+            if kill == 5:
+                _check_plays_on(port, proc, made, stored)
+                break
+            time.sleep(rng.uniform(0.05, 0.8))
+        finally:
+            proc.kill()  # SIGKILL: no shutdown of any kind
+            proc.wait(timeout=30)
+        stored = _check_stored(db_url, [m["id"] for m in made], stored)
+    assert sum(stored.values()) > 100, stored  # the bots did play between the kills
+
+
+def _check_stored(db_url: str, ids: list[str], before: dict[str, int]) -> dict[str, int]:
+    """Every table whole in the store (a fresh Store, as a restart sees it)."""
+    store = Store(db_url)
+    try:
+        counts = {}
+        for table_id in ids:
+            row = store.load_table(table_id)
+            assert row is not None and row.closed is None
+            assert row.seqs == list(range(len(row.seqs)))
+            assert row.deck_numbers == list(range(len(row.decks))) and row.decks
+            table = Table.load(store, table_id)
+            assert table.closed is None
+            again = store.load_table(table_id)
+            assert again is not None and again.deck_numbers == row.deck_numbers  # no repair
+            assert table.over or table.bot_to_act() is not None
+            counts[table_id] = table.actions
+            assert counts[table_id] >= before.get(table_id, 0)
+        return counts
+    finally:
+        store.close()
+
+
+def _check_served(port: int, proc: subprocess.Popen[str], made: list[dict[str, Any]],
+                  stored: dict[str, int]) -> None:
+    """The restarted server lists every table where it was and shows it to a spectator."""
+    from websockets.sync.client import connect
+
+    listed = {t["id"]: t for t in _get(port, "/api/tables", proc)["tables"]}
+    for m in made:
+        summary = listed[m["id"]]
+        assert summary["deal_number"] >= 0 and summary["actions"] >= stored[m["id"]]
+        with connect(f"ws://127.0.0.1:{port}/ws/{m['id']}", open_timeout=10,
+                     max_size=None) as ws:
+            ws.send(json.dumps({"type": "watch", "watch": m["watch"]}))
+            message = json.loads(ws.recv(timeout=10))
+        assert message["type"] == "view" and message["view"]["deal_number"] >= 0
+
+
+def _check_plays_on(port: int, proc: subprocess.Popen[str], made: list[dict[str, Any]],
+                    stored: dict[str, int]) -> None:
+    deadline = time.monotonic() + 20
+    for m in made:
+        while True:
+            summary = _get(port, f"/api/tables/{m['id']}", proc)
+            if summary["over"] or summary["actions"] >= stored[m["id"]] + 10:
+                break
+            assert time.monotonic() < deadline, f"{m['game']} does not play on: {summary}"
+            time.sleep(0.05)

@@ -4,7 +4,6 @@ table rebuilt exactly from its store after a restart."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -13,12 +12,12 @@ from stikk.server import Store
 from stikk.server.table import Table, TableError
 
 
-def _store(tmp_path: Path) -> Store:
-    return Store(f"sqlite:///{tmp_path / 'tables.db'}")
+def _store(db_url: str) -> Store:
+    return Store(db_url)  # SQLite and PostgreSQL (conftest.py)
 
 
-def test_a_table_deals_and_bots_play_until_the_human_is_to_act(tmp_path: Path) -> None:
-    store = _store(tmp_path)
+def test_a_table_deals_and_bots_play_until_the_human_is_to_act(db_url: str) -> None:
+    store = _store(db_url)
     table, invites = Table.create(store, "romanian-whist", ["human", "heuristic", "random",
                                                            "heuristic"], seed=4)
     assert list(invites.seats) == [0] and len(invites.seats[0]) >= 24
@@ -32,8 +31,8 @@ def test_a_table_deals_and_bots_play_until_the_human_is_to_act(tmp_path: Path) -
     assert table.view(1)["view"]["legal"] == []  # not seat 1's turn
 
 
-def test_refused_intents_change_nothing_and_store_nothing(tmp_path: Path) -> None:
-    store = _store(tmp_path)
+def test_refused_intents_change_nothing_and_store_nothing(db_url: str) -> None:
+    store = _store(db_url)
     table, invites = Table.create(store, "sjavs", ["human", "human", "human", "human"], seed=9)
     state = table.match.state
     assert state is not None and state.to_act is not None
@@ -54,9 +53,9 @@ def test_refused_intents_change_nothing_and_store_nothing(tmp_path: Path) -> Non
     assert store.action_count(table.id) == 1
 
 
-def test_a_table_is_rebuilt_exactly_from_its_store(tmp_path: Path) -> None:
+def test_a_table_is_rebuilt_exactly_from_its_store(db_url: str) -> None:
     """Kill the server at any moment: a fresh Store on the same file gives the same table."""
-    store = _store(tmp_path)
+    store = _store(db_url)
     table, invites = Table.create(store, "brus", ["human", "heuristic", "heuristic",
                                                  "heuristic"], seed=2)
     moves = 0
@@ -69,7 +68,7 @@ def test_a_table_is_rebuilt_exactly_from_its_store(tmp_path: Path) -> None:
             moves += 1
     assert len(table.match.deals) > 1  # played past a deal's end
     store.close()
-    again = Table.load(_store(tmp_path), table.id)
+    again = Table.load(_store(db_url), table.id)
     for seat in range(4):
         assert json.dumps(again.view(seat)) == json.dumps(table.view(seat))
     assert again.seat_of(invites.seats[0]) == 0 and again.actions == table.actions
@@ -77,8 +76,8 @@ def test_a_table_is_rebuilt_exactly_from_its_store(tmp_path: Path) -> None:
         Table.load(store, "nope")
 
 
-def test_bad_table_requests_are_named(tmp_path: Path) -> None:
-    store = _store(tmp_path)
+def test_bad_table_requests_are_named(db_url: str) -> None:
+    store = _store(db_url)
     with pytest.raises(TableError, match="players"):
         Table.create(store, "sjavs", ["human", "heuristic"])
     with pytest.raises(TableError, match="smart"):
@@ -91,7 +90,7 @@ def test_bad_table_requests_are_named(tmp_path: Path) -> None:
     assert store.table_ids() == [table.id]  # the refused requests stored nothing
 
 
-def test_shutdown_stops_the_bots_with_nothing_half_applied(tmp_path: Path) -> None:
+def test_shutdown_stops_the_bots_with_nothing_half_applied(db_url: str) -> None:
     """A bot table plays on by itself; closing the hub stops it between two stored actions,
     and the table rebuilt from the store is the one that was running."""
     import asyncio
@@ -99,7 +98,7 @@ def test_shutdown_stops_the_bots_with_nothing_half_applied(tmp_path: Path) -> No
     from stikk.server.hub import Hub
 
     async def run() -> tuple[str, int]:
-        hub = Hub(_store(tmp_path))
+        hub = Hub(_store(db_url))
         table, invites = await hub.create("romanian-whist", ["random"] * 4, seed=1)
         assert invites.seats == {}
         while table.actions < 5:
@@ -108,16 +107,16 @@ def test_shutdown_stops_the_bots_with_nothing_half_applied(tmp_path: Path) -> No
         return table.id, table.actions
 
     table_id, played = asyncio.run(run())
-    again = Table.load(_store(tmp_path), table_id)
-    assert again.actions == played == _store(tmp_path).action_count(table_id)
+    again = Table.load(_store(db_url), table_id)
+    assert again.actions == played == _store(db_url).action_count(table_id)
 
 
 def test_a_deal_over_as_soon_as_dealt_is_written_and_the_next_one_dealt(
-        tmp_path: Path) -> None:
+        db_url: str) -> None:
     """Icelandic Brús rules IS-3.2: a cut point ends the deal before anyone acts.  The table
     must not wait for an action that cannot come: the deal goes on the sheet, the next is
     dealt, and a reload rebuilds the same.  (Seed 6 cuts a point in the first deal.)"""
-    store = _store(tmp_path)
+    store = _store(db_url)
     table, _ = Table.create(store, "icelandic-brus", ["human"] * 4, seed=6)
     first = table.match.deals[0]
     assert first.terminal and first.history == []  # over as dealt: the cut scored

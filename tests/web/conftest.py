@@ -53,7 +53,12 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    db = tmp_path_factory.mktemp("web") / "e2e.db"
+    yield from serve(tmp_path_factory.mktemp("web") / "e2e.db")
+
+
+def serve(db: Path) -> Iterator[Server]:
+    """``stikk serve`` on a free port with its database at ``db``, until the generator is
+    closed."""
     port = _free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "stikk", "serve", "--port", str(port),

@@ -18,7 +18,9 @@ API:
   table (``deals`` ends it after so many deals; by default only a game whose session has no
   end, Styrivolt, has a limit: 10); the answer
   holds each human seat's secret token and the watch token, shown only this once.
-* ``GET /api/tables``: the public tables, for the lobby; ``GET /api/tables/{table}``: one.
+* ``GET /api/tables?limit=50&cursor=C&game=sjavs&open=true&state=playing``: a page of the
+  public tables, for the lobby: ``{"tables": [...], "next": cursor or null}`` (see
+  :func:`.inputs.lobby_query`); ``GET /api/tables/{table}``: one.
 * ``POST /api/tables/{table}/join`` ``{"seat": 2}``: take an open seat of a public table.
 * ``GET /api/tables/{table}/record``: a finished game's record (CONFORMANCE.md §3).
 * ``GET /api/tables/{table}/replay``: a finished game, position by position.
@@ -27,12 +29,23 @@ API:
   once and after every change (each seat only its own view, spectators the public view) and
   the player sends intents ``{"type": "act", "action": "PLAY 7S"}``.  A refused or malformed
   message is answered ``{"type": "error", "message": ...}`` and changes nothing.
+
+Limits (:mod:`.limits`; a client's mistake or malice costs the server little, and is
+answered by name): a request body over :data:`~.limits.MAX_BODY` bytes is refused with 413
+before it is read whole; a websocket message over :data:`~.limits.MAX_FRAME` characters is
+answered with an error and the connection closed with 1009 (``stikk serve`` has uvicorn
+refuse frames over :data:`~.limits.WS_MAX_SIZE` bytes before reading them); a binary
+frame, JSON nested too deep or undecodable is answered with an error and the connection
+goes on (:mod:`.conversation`); error replies quote at most :data:`~.limits.QUOTE_LIMIT`
+characters of what the client sent.  A connection that does not read what it is sent is
+closed (:mod:`.outbox`), and a shutdown waits for connections at most
+:data:`~.limits.SHUTDOWN_GRACE` seconds.  Database errors are logged, and the client is told
+only that the database is unavailable.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -41,24 +54,22 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, WebSocket, WebSocketDisconnect
+from fastapi import Body, FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from ..core.errors import StikkError
-from ..games import game_class, game_ids, make_game
+from ..games import game_class, game_ids
+from .bots import DEFAULT_TIME_LIMIT, BotPool
 from .catalogue import BOTS, game_entry
+from .conversation import converse
 from .hub import DEFAULT_AWAY, Hub
-from .store import DEFAULT_DB_URL, Store, StoreError
+from .inputs import lobby_query, new_table
+from .limits import MAX_BODY, UVICORN_OPTIONS, BodyLimit, quote
+from .store import DEFAULT_DB_URL, UNAVAILABLE, Store, StoreError
 from .table import SeatUnavailable, Table, TableError
 
 _log = logging.getLogger("uvicorn.error")  # uvicorn's own server log
-
-POLICY_VIOLATION = 1008
-"""The websocket close code for a connection refused by the server's rules."""
-
-HELLO_TIMEOUT = 10.0
-"""Seconds a new websocket has to say who it is."""
 
 WEB_ROOT = Path(str(files("stikk") / "web"))
 """The browser client's files."""
@@ -67,11 +78,14 @@ VERSION = metadata.version("stikk")
 """The installed stikk's version (its package metadata)."""
 
 
-def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> FastAPI:
+def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
+               bot_workers: int | None = None,
+               bot_time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
     """The web app, storing its tables in ``db_url``; a player away ``away`` seconds gets a
-    bot playing for him until he is back."""
+    bot playing for him until he is back.  Search bots think in at most ``bot_workers``
+    processes (default: the machine's cores), ``bot_time_limit`` seconds a decision."""
     store = Store(db_url)
-    hub = Hub(store, away=away)
+    hub = Hub(store, away=away, bots=BotPool(bot_workers, bot_time_limit))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -86,8 +100,10 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
         _log.info("stikk: database closed")
 
     app = FastAPI(title="stikk", version=VERSION, lifespan=lifespan)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.state.store = store
     app.state.hub = hub
+    app.state.uvicorn_options = UVICORN_OPTIONS  # for stikk serve
     app.mount("/static", StaticFiles(directory=WEB_ROOT), name="static")
 
     # -- pages ---------------------------------------------------------------------------
@@ -126,15 +142,15 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
         except TableError as e:
             return _error(404, str(e))
         except StoreError as e:
-            return _error(503, str(e))
+            return _unavailable(e)
 
     @app.post("/api/tables")
     async def create_table(body: Annotated[Any, Body()] = None) -> JSONResponse:
         try:
-            game, seats, seed, public, deals = _new_table(body)
+            game, seats, seed, public, deals = new_table(body)
             table, invites = await hub.create(game, seats, seed, public=public, deals=deals)
         except StoreError as e:  # a StikkError too: it must be caught first
-            return _error(503, str(e))
+            return _unavailable(e)
         except StikkError as e:
             return _error(400, str(e))
         links = {str(s): _seat_link(table.id, t) for s, t in invites.seats.items()}
@@ -145,11 +161,18 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
                              "watch": invites.watch, "links": links}, status_code=201)
 
     @app.get("/api/tables")
-    async def list_tables() -> JSONResponse:
+    async def list_tables(request: Request) -> JSONResponse:
+        """A page of the public tables; ``next`` continues it (null: the end)."""
         try:
-            return JSONResponse({"tables": hub.summaries()})
+            query = lobby_query(request.query_params)
+        except ValueError as e:
+            return _error(400, str(e))
+        try:
+            tables, cursor = hub.summaries(after=query.after, limit=query.limit,
+                                           keep=query.keep)
         except StoreError as e:
-            return _error(503, str(e))
+            return _unavailable(e)
+        return JSONResponse({"tables": tables, "next": cursor})
 
     @app.get("/api/tables/{table_id}")
     async def one_table(table_id: str) -> JSONResponse:
@@ -167,6 +190,8 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
         table = open_table(table_id)
         if isinstance(table, JSONResponse):
             return table
+        if seat is not None and not 0 <= seat < len(table.seats):
+            return _error(400, f"seat must be 0..{len(table.seats) - 1}, not {quote(seat)}")
         if not table.public:
             return _error(403, "this table is private: only its invitations seat players")
         try:
@@ -175,7 +200,7 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
         except SeatUnavailable as e:
             return _error(409, str(e))
         except StoreError as e:
-            return _error(503, str(e))
+            return _unavailable(e)
         return JSONResponse({"seat": seat, "token": token,
                              "link": _seat_link(table_id, token)})
 
@@ -210,112 +235,9 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY) -> F
     # -- the websocket -------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
-        await ws.accept()
-        token: str | None = None
-        try:
-            hello = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
-            kind, credential = _hello(hello)
-            if kind == "join":
-                await hub.join(table_id, credential, ws)
-                token = credential
-            else:
-                await hub.watch(table_id, credential, ws)
-        except WebSocketDisconnect:
-            return
-        except (TableError, ValueError, TimeoutError, StoreError) as e:
-            message = ("say who you are first: a join or watch message"
-                       if isinstance(e, TimeoutError) else str(e))
-            await ws.send_json({"type": "error", "message": message})
-            await ws.close(POLICY_VIOLATION)
-            await hub.leave(table_id, ws)
-            return
-        try:
-            while True:
-                raw = await ws.receive_text()
-                try:
-                    if token is None:
-                        raise ValueError("a spectator cannot act")
-                    await hub.act(table_id, token, _intent(raw))
-                except (TableError, ValueError) as e:
-                    await ws.send_json({"type": "error", "message": str(e)})
-                except StoreError as e:
-                    await ws.send_json({"type": "error",
-                                        "message": f"not stored, nothing changed: {e}"})
-        except WebSocketDisconnect:
-            pass
-        finally:
-            await hub.leave(table_id, ws)
+        await converse(hub, ws, table_id)
 
     return app
-
-
-def _new_table(body: Any) -> tuple[str, list[str], int | None, bool, int | None]:
-    """The game string, seats, seed, publicity and deal limit of a table-creation request."""
-    usage = ('expected {"game": str, "players": int?, "options": {str: str}?, '
-             '"seats": [str, ...], "seed": int?, "public": bool?, "deals": int?}')
-    if not isinstance(body, dict):
-        raise TableError(usage)
-    unknown = set(body) - {"game", "players", "options", "seats", "seed", "public", "deals"}
-    if unknown:
-        raise TableError(f"unknown field(s) {', '.join(sorted(unknown))}; {usage}")
-    game, seats, seed = body.get("game"), body.get("seats"), body.get("seed")
-    players, options = body.get("players"), body.get("options", {})
-    public, deals = body.get("public", True), body.get("deals")
-    if (not isinstance(game, str) or not isinstance(seats, list)
-            or not all(isinstance(s, str) for s in seats)
-            or not (seed is None or (isinstance(seed, int) and not isinstance(seed, bool)))
-            or not (players is None or (isinstance(players, int) and not isinstance(players, bool)))
-            or not isinstance(options, dict)
-            or not all(isinstance(k, str) and isinstance(v, str) for k, v in options.items())
-            or not isinstance(public, bool)
-            or not (deals is None or (isinstance(deals, int) and not isinstance(deals, bool)))):
-        raise TableError(usage)
-    base = make_game(game)
-    values = type(base.options).parse_assignments([f"{k}={v}" for k, v in options.items()])
-    if players is not None:
-        values["players"] = players
-    if values:
-        game = make_game(base.text, **values).text
-    return game, seats, seed, public, deals
-
-
-def _hello(raw: str) -> tuple[str, str]:
-    """``("join", token)`` or ``("watch", watch token)`` from a connection's first message."""
-    msg = _object(raw)
-    kind = msg.get("type")
-    if kind == "join":
-        token = msg.get("token")
-        if not isinstance(token, str) or not token:
-            raise ValueError('a join message needs "token": the seat\'s token')
-        return kind, token
-    if kind == "watch":
-        watch = msg.get("watch", "")
-        if not isinstance(watch, str):
-            raise ValueError('"watch" must be the watch token (a string)')
-        return kind, watch
-    raise ValueError(f"the first message must be join or watch, not {kind!r}")
-
-
-def _intent(raw: str) -> str:
-    """The action text of an ``act`` message; anything else is refused by name."""
-    msg = _object(raw)
-    kind = msg.get("type")
-    if kind != "act":
-        raise ValueError(f"unknown message type {kind!r}; the client may send: act")
-    action = msg.get("action")
-    if not isinstance(action, str) or not action.strip():
-        raise ValueError('an act message needs "action": the action text, e.g. "PLAY 7S"')
-    return action
-
-
-def _object(raw: str) -> dict[str, Any]:
-    try:
-        msg = json.loads(raw)
-    except json.JSONDecodeError:
-        raise ValueError("a message must be one JSON object") from None
-    if not isinstance(msg, dict):
-        raise ValueError("a message must be one JSON object")
-    return msg
 
 
 def _seat_link(table_id: str, token: str) -> str:
@@ -325,3 +247,9 @@ def _seat_link(table_id: str, token: str) -> str:
 
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def _unavailable(e: StoreError) -> JSONResponse:
+    """503 for any database error: the details are logged, never shown to a client."""
+    _log.error("stikk: %s", e)
+    return _error(503, UNAVAILABLE)

@@ -2,9 +2,13 @@
 
 One :class:`Hub` per server.  A table is loaded from the store the first time anybody asks
 for it (so after a restart every table resumes where it was).  Every change to a table
-happens under that table's lock; bots think in a worker thread (``asyncio.to_thread``), so a
-slow bot never stalls the event loop or another table.  After each action every connection
-of the table receives its own seat's view (a spectator the public view), and nothing else.
+happens under that table's lock.  Search bots think in worker processes (:mod:`.bots`), at
+most one decision per table at a time, within the server's cap on a decision; the quick
+bots choose in a thread here.  So a slow bot never stalls the event loop or another table.
+After each action every connection of the table receives its own seat's view (a spectator
+the public view), and nothing else.  The table only hands the views over: each connection
+has its own queue and writer (:mod:`.outbox`), so a client that stops reading never holds
+up the table, and is closed once it falls behind.
 
 Presence: a human seat with no connection for ``away`` seconds gets a stand-in bot, which
 plays for it until the player connects again with the seat's token and so reclaims it.
@@ -13,14 +17,25 @@ plays for it until the player connects again with the seat's token and so reclai
 from __future__ import annotations
 
 import asyncio
+import bisect
 import logging
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any
 
+from ..core.errors import StikkError
+from ..games import make_game
+from .bots import BotPool, check_seat
+from .outbox import QUEUE_LIMIT, STALL_LIMIT, Connection, Outbox
 from .store import Store
-from .table import Invites, Table, TableError
+from .table import HUMAN, Invites, Move, Table, TableError
 
 _log = logging.getLogger("uvicorn.error")
+
+WRITER_THREADS = 8
+"""Threads committing to a database other than SQLite: each action waits on its commit, and
+at most this many tables commit at once."""
 
 DEFAULT_AWAY = 120.0
 """Seconds a player may be away before a bot plays for him (the 2-minute grace of the
@@ -33,26 +48,42 @@ def _report(task: asyncio.Task[None]) -> None:
         _log.error("stikk: a bot stopped: %r", task.exception())
 
 
-class Connection(Protocol):
-    """What the hub needs of a websocket: send one JSON message."""
+PAGE_SIZE = 50
+"""Tables per page of the lobby's list, unless asked otherwise."""
 
-    async def send_json(self, data: Any) -> None: ...
-
+SCAN_LIMIT = 1000
+"""The most tables one page of the lobby's list looks at: a page of a narrow filter may
+come back short, with the cursor to go on from."""
 
 class Hub:
     """The open tables of one server."""
 
-    def __init__(self, store: Store, *, away: float = DEFAULT_AWAY) -> None:
+    def __init__(self, store: Store, *, away: float = DEFAULT_AWAY,
+                 bots: BotPool | None = None) -> None:
         self.store = store
         self.away = away
+        self.bots = BotPool() if bots is None else bots
+        """The worker processes the search bots think in."""
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._conns: dict[str, dict[Connection, int | None]] = {}
         """Per table: every connection and its seat (None for a spectator)."""
+        self._outboxes: dict[Connection, Outbox] = {}
+        """Per connection, its queue and writer."""
+        self.stall_limit = STALL_LIMIT
+        """Seconds a send may take before its connection is closed (:mod:`.outbox`)."""
+        self.queue_limit = QUEUE_LIMIT
+        """Messages a connection may have waiting before it is closed."""
+        self.scan_limit = SCAN_LIMIT
+        """Tables one page of the lobby's list looks at, at most."""
         self._has_deals: dict[Connection, int] = {}
         """Per connection, how many finished deals it was last sent: a view message leaves
         them out while they are unchanged (the page keeps them)."""
         self._bots: dict[str, asyncio.Task[None]] = {}
+        # SQLite commits in-process in microseconds: a thread hop would cost more than it
+        # saves.  Other databases commit in threads, off the event loop.
+        self._writers = (None if store.engine.dialect.name == "sqlite" else
+                         ThreadPoolExecutor(WRITER_THREADS, thread_name_prefix="stikk-db"))
         self._away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
 
     def table(self, table_id: str) -> Table:
@@ -68,12 +99,27 @@ class Hub:
 
     async def create(self, game: str, seats: Sequence[str], seed: int | None = None, *,
                      public: bool = True, deals: int | None = None) -> tuple[Table, Invites]:
-        """A new table; its bots start at once if one of them is to act."""
+        """A new table; its bots start at once if one of them is to act.  A bot seat
+        outside its bounds, or given more time than the server allows one decision, is
+        refused (:func:`.bots.check_seat`)."""
+        self._check_bots(game, seats)
         table, invites = Table.create(self.store, game, seats, seed=seed, public=public,
                                       deals=deals)
         self._tables[table.id] = table
         self._open(table)
         return table, invites
+
+    def _check_bots(self, game: str, seats: Sequence[str]) -> None:
+        try:
+            g = make_game(game)
+        except StikkError:
+            return  # Table.create names what is wrong with the game
+        for spec in seats:
+            if spec != HUMAN:
+                try:
+                    check_seat(spec, g, self.bots.time_limit)
+                except StikkError as e:
+                    raise TableError(f"seat kind {spec!r}: {e}") from None
 
     def _open(self, table: Table) -> None:
         """A table has just been opened: its humans are away until they connect."""
@@ -86,36 +132,61 @@ class Hub:
         """The seats with at least one open connection."""
         return {s for s in self._conns.get(table_id, {}).values() if s is not None}
 
+    def connections(self, table_id: str) -> int:
+        """How many connections the table has, players' and spectators'."""
+        return len(self._conns.get(table_id, {}))
+
+    def outbox(self, conn: Connection) -> Outbox | None:
+        """The connection's queue, while it is at a table."""
+        return self._outboxes.get(conn)
+
+    def _attach(self, table_id: str, conn: Connection, seat: int | None) -> Outbox:
+        """Seat a connection at the table with its own queue and writer; when the writer
+        finds it gone or closes it for falling behind, it leaves like any other."""
+        outbox = self._outboxes.get(conn)
+        if outbox is None:
+            outbox = self._outboxes[conn] = Outbox(
+                conn, partial(self.leave, table_id, conn), stall=self.stall_limit,
+                limit=self.queue_limit)
+        self._conns.setdefault(table_id, {})[conn] = seat
+        return outbox
+
     async def join(self, table_id: str, token: str, conn: Connection) -> int:
         """Attach a connection to the seat its token holds and send it the table; a seat
-        played by a stand-in is taken back."""
+        played by a stand-in is taken back.  Returns once the table is sent (or the
+        connection gone)."""
         table = self.table(table_id)
         seat = table.seat_of(token)
         table.mark_claimed(seat)
         was_here = seat in self.connected(table_id)
-        self._conns.setdefault(table_id, {})[conn] = seat
+        outbox = self._attach(table_id, conn, seat)
         timer = self._away_timers.pop((table_id, seat), None)
         if timer is not None:
             timer.cancel()
         if table.reclaim(seat) or not was_here:
             await self.broadcast(table_id)  # the others see the seat connected
         else:  # a second page of a seat already here: nothing changed for the others
-            await self._send(conn, table, seat, table.message(seat, self.connected(table_id)))
+            self._send(conn, table, table.message(seat, self.connected(table_id)))
+        await outbox.flushed()
         self._start_bots(table_id)
         return seat
 
     async def watch(self, table_id: str, watch: str, conn: Connection) -> None:
-        """Attach a spectator's connection (public view only)."""
+        """Attach a spectator's connection (public view only) and send it the table."""
         table = self.table(table_id)
         if not table.may_watch(watch):
             raise TableError("this watch link does not belong to this table")
-        self._conns.setdefault(table_id, {})[conn] = None
-        await self._send(conn, table, None, table.message(None, self.connected(table_id)))
+        outbox = self._attach(table_id, conn, None)
+        self._send(conn, table, table.message(None, self.connected(table_id)))
+        await outbox.flushed()
 
     async def leave(self, table_id: str, conn: Connection) -> None:
         """A connection closed; a seat left with no connection starts its away timer."""
         seat = self._conns.get(table_id, {}).pop(conn, None)
         self._has_deals.pop(conn, None)
+        outbox = self._outboxes.pop(conn, None)
+        if outbox is not None:
+            outbox.stop()
         if seat is not None and seat not in self.connected(table_id):
             self._start_away_timer(table_id, seat)
             await self.broadcast(table_id)
@@ -125,38 +196,41 @@ class Hub:
         :class:`~.table.TableError` and change nothing."""
         table = self.table(table_id)
         async with self.lock(table_id):
-            table.act(token, action)
+            await self._commit(table, table.check(table.seat_of(token), action))
         await self.broadcast(table_id)
         self._start_bots(table_id)
 
     async def broadcast(self, table_id: str) -> None:
-        """Send every connection of the table its own seat's view."""
+        """Hand every connection of the table its own seat's view; nothing here waits on
+        a connection (each has its writer)."""
         table = self.table(table_id)
         connected = self.connected(table_id)
         messages: dict[tuple[int | None, bool], dict[str, Any]] = {}
         finished = len(table.deal_summaries)
-        gone = []
         for conn, seat in list(self._conns.get(table_id, {}).items()):
             key = (seat, self._has_deals.get(conn) != finished)
             if key not in messages:
                 messages[key] = table.message(seat, connected, deals=key[1])
-            try:
-                await self._send(conn, table, seat, messages[key])
-            except Exception:  # a connection gone mid-send: it leaves, the table goes on
-                gone.append(conn)
-        for conn in gone:  # as any leaving: its seat's away timer starts
-            await self.leave(table_id, conn)
+            self._send(conn, table, messages[key])
+        # Let the writers run before the table moves on: a connection that keeps up gets
+        # every view at once; only a slow one has its views coalesced.
+        await asyncio.sleep(0)
 
-    async def _send(self, conn: Connection, table: Table, seat: int | None,
-                    message: dict[str, Any]) -> None:
-        await conn.send_json(message)
+    def _send(self, conn: Connection, table: Table, message: dict[str, Any]) -> None:
+        """Queue a view; the finished deals it carries count as the connection's (a view
+        that replaces it before it is sent takes them over: :meth:`.Outbox.put`)."""
+        outbox = self._outboxes.get(conn)
+        if outbox is None:
+            return
+        outbox.put(message, latest=True)
         if "deals" in message:
             self._has_deals[conn] = len(table.deal_summaries)
 
     # -- presence --------------------------------------------------------------------------
     def _start_away_timer(self, table_id: str, seat: int) -> None:
         key = (table_id, seat)
-        if key in self._away_timers or self.table(table_id).over:
+        table = self.table(table_id)
+        if key in self._away_timers or table.over or table.closed is not None:
             return
         loop = asyncio.get_running_loop()
         self._away_timers[key] = loop.call_later(
@@ -187,7 +261,12 @@ class Hub:
         a restart); returns how many tables were opened."""
         n = 0
         for table_id in self.store.table_ids():
-            if not self.table(table_id).over:
+            try:
+                table = self.table(table_id)
+            except TableError as e:  # its game cannot be built here: closed, logged, skipped
+                _log.error("stikk: table %s not resumed: %s", table_id, e)
+                continue
+            if not table.over and table.closed is None:
                 n += 1
         return n
 
@@ -195,6 +274,9 @@ class Hub:
         """Stop every bot and timer (shutdown).  A move being thought is dropped, not
         applied: what is stored is exactly what was applied, and the bot moves again after
         a restart."""
+        for outbox in self._outboxes.values():  # nothing more is sent
+            outbox.stop()
+        self._outboxes.clear()
         for timer in self._away_timers.values():
             timer.cancel()
         self._away_timers.clear()
@@ -202,6 +284,9 @@ class Hub:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.bots.close()
+        if self._writers is not None:
+            self._writers.shutdown(wait=True)  # every write under way ends before the store
 
     async def _run_bots(self, table_id: str) -> None:
         table = self.table(table_id)
@@ -211,12 +296,33 @@ class Hub:
                 if seat is None:
                     return
                 before = table.actions
-                choice = await asyncio.to_thread(table.bot_choice)  # off the event loop
+                choice = await self._bot_choice(table, seat)
                 # A player who came back while his stand-in thought takes the move over.
                 if table.bot_to_act() != seat or table.actions != before:
                     continue
-                table.apply_bot(choice)
+                await self._commit(table, table.check(seat, choice))
             await self.broadcast(table_id)
+
+    async def _commit(self, table: Table, move: Move) -> None:
+        """Store a checked move, then apply it (the caller holds the table's lock).  A
+        PostgreSQL commit is a round trip and a flush: other tables go on meanwhile."""
+        if self._writers is None:
+            table.store_move(move)
+        else:
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(self._writers, table.store_move, move)
+        table.apply_move(move)
+
+    async def _bot_choice(self, table: Table, seat: int) -> str:
+        """The bot's action text: a search bot's from a worker process (its heuristic's
+        move when it is late), a quick bot's from a thread here, off the event loop."""
+        request = table.bot_request()
+        if request is None:
+            return await asyncio.to_thread(table.bot_choice)
+        action = await self.bots.decide(request, f"table {table.id} seat {seat}:")
+        if action is None:
+            action = await asyncio.to_thread(request.fallback)
+        return table.action_text(action)
 
     def summary(self, table_id: str) -> dict[str, Any]:
         """One table for the lobby: id, game, seats, open seats, whose turn, progress."""
@@ -227,12 +333,27 @@ class Hub:
                 "connected": sorted(self.connected(table_id)),
                 "to_act": None if state is None else state.to_act,
                 "actions": t.actions, "deal_number": len(t.match.deals) - 1,
-                "over": t.over, "max_deals": t.max_deals}
+                "over": t.over, "max_deals": t.max_deals, "closed": t.closed}
 
-    def summaries(self) -> list[dict[str, Any]]:
-        """The lobby's list: every public table."""
-        out = []
-        for table_id in self.store.table_ids():
-            if self.table(table_id).public:
+    def summaries(self, *, after: str | None = None, limit: int = PAGE_SIZE,
+                  keep: Callable[[Table], bool] = lambda table: True,
+                  ) -> tuple[list[dict[str, Any]], str | None]:
+        """A page of the lobby's list: the public tables ``keep`` keeps, in id order, after
+        the id ``after``; and the cursor for the next page (None at the end).  At most
+        :attr:`scan_limit` tables are looked at, so a page of a narrow filter may be short
+        (even empty) and still have a next one."""
+        ids = self.store.table_ids()
+        start = 0 if after is None else bisect.bisect_right(ids, after)
+        out: list[dict[str, Any]] = []
+        last = None
+        for table_id in ids[start:start + self.scan_limit]:
+            last = table_id
+            try:
+                table = self.table(table_id)
+            except TableError:  # a table that cannot be opened here (closed and logged)
+                continue
+            if table.public and keep(table):
                 out.append(self.summary(table_id))
-        return out
+                if len(out) == limit:
+                    break
+        return out, (last if last is not None and last != ids[-1] else None)

@@ -20,8 +20,10 @@ state, so stand-ins are not stored; what they play is, like any action.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
+import logging
 import random
 import secrets
 from collections.abc import Collection, Sequence
@@ -39,12 +41,15 @@ from ..core.match import Match
 from ..core.record import record_of
 from ..core.view import View
 from ..games import SESSION_DEALS, make_game
-from .store import Store
+from .bots import BotRequest, searches
+from .store import NewTable, Store, StoredTable
 
 HUMAN = "human"
 _NOT_FINAL = ("history", "tricks", "current_trick", "hand", "seat", "to_act")
 """Public-view fields a deal summary leaves out (the history is long; tricks are sent with
 the last deal only)."""
+
+_log = logging.getLogger("uvicorn.error")
 
 STANDIN = "heuristic"
 """The bot that plays for an away player: quick, and of a fair strength."""
@@ -56,6 +61,19 @@ class TableError(StikkError):
 
 class SeatUnavailable(TableError):
     """A lobby join for a seat that is taken, or at a table with no open seat."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move the engine has accepted, not yet stored: the table's next action ``seq`` and
+    the decks of the deals it starts (stored with it, in one transaction)."""
+
+    seat: int
+    action: int
+    text: str
+    seq: int
+    deal: int
+    decks: list[tuple[int, list[str]]]
 
 
 @dataclass(frozen=True)
@@ -72,6 +90,9 @@ def _hash(token: str) -> str:
 
 class Table:
     """One table: a match, its seats and the stored log that rebuilds it."""
+
+    closed: str | None = None
+    """Why the table takes no more moves: its store was found damaged (:meth:`load`)."""
 
     def __init__(self, store: Store, table_id: str, game: Game[Any], seats: Sequence[str],
                  seed: int, token_hashes: dict[int, str], *, public: bool, watch_hash: str,
@@ -144,31 +165,50 @@ class Table:
         table = cls(store, table_id, g, seats, seed, hashes, public=public,
                     watch_hash=_hash(invites.watch), claimed=creator,
                     max_deals=deals)  # refuses unknown seat kinds
-        store.add_table(table_id, g.text, list(seats), seed, hashes, public=public,
-                        watch_hash=table._watch_hash, max_deals=deals, claimed=creator)
-        table._next_deal()
+        decks = table._upcoming(table._shadow(None))
+        store.commit(table_id, decks=decks, new_table=NewTable(
+            g.text, list(seats), seed, public, table._watch_hash, hashes, deals, creator))
+        table._deal_decks(decks)  # stored together: no table without its first deal
         return table, invites
 
     @classmethod
     def load(cls, store: Store, table_id: str) -> Table:
-        """Rebuild a stored table exactly as it was: its deals replayed action by action."""
+        """Rebuild a stored table exactly as it was: its deals replayed action by action.
+
+        A table an older version or a damaged file left inconsistent is repaired when the
+        repair is certain (a missing next deal is dealt from the seed, as it would have
+        been, and stored) and otherwise closed: the reason is stored, shown, and given to
+        every move and join (:attr:`closed`).  A table whose game or seats cannot be built
+        here is closed and refused with a TableError."""
         row = store.load_table(table_id)
         if row is None:
             raise TableError(f"no table {table_id!r}")
-        table = cls(store, row.id, make_game(row.game), row.seats, row.seed, row.token_hashes,
-                    public=row.public, watch_hash=row.watch_hash, claimed=row.claimed,
-                    max_deals=row.max_deals)
-        by_deal: list[list[str]] = [[] for _ in row.decks]
-        for deal, action in row.actions:
-            by_deal[deal].append(action)
-        for number, (deck, acts) in enumerate(zip(row.decks, by_deal, strict=True)):
-            state = table._deal(deck, number)
-            for a in acts:
-                table.match.apply(a)
-                table.actions += 1
-            if state.terminal:
-                table._close_deal(state)
+        table = cls._build(store, row)
+        problem = table._replay(row)  # a closed table too: it shows what replays
+        reason = row.closed or problem
+        if reason is None:
+            table._next_deal()  # an older version may have crashed before storing it
+        else:
+            table._close(reason, stored=row.closed is not None)
         return table
+
+    @classmethod
+    def _build(cls, store: Store, row: StoredTable) -> Table:
+        """The table of a stored row, before any deal; a row that cannot be built is
+        closed in the store and refused."""
+        try:
+            game = make_game(row.game)
+            if len(row.seats) != game.players:
+                raise TableError(f"{len(row.seats)} seats for {game.players} players")
+            return cls(store, row.id, game, row.seats, row.seed, row.token_hashes,
+                       public=row.public, watch_hash=row.watch_hash, claimed=row.claimed,
+                       max_deals=row.max_deals)
+        except StikkError as e:
+            reason = row.closed or f"it cannot be opened here: {e}"
+            if row.closed is None:
+                store.commit(row.id, closed=reason)
+                _log.error("stikk: table %s closed: %s", row.id, reason)
+            raise TableError(f"table {row.id} is closed: {reason}") from None
 
     @property
     def over(self) -> bool:
@@ -192,6 +232,7 @@ class Table:
 
     def mark_claimed(self, seat: int) -> None:
         """The seat's invitation has been used: the seat is no longer open to lobby joins."""
+        self._refuse_if_closed()
         if seat not in self.claimed:
             self.store.claim_seat(self.id, seat)
             self.claimed.add(seat)
@@ -199,6 +240,7 @@ class Table:
     def claim(self, seat: int | None = None) -> tuple[int, str]:
         """Take an open human seat from the lobby (the first open one by default); returns
         the seat and its new token.  The seat's unused invitation stops working."""
+        self._refuse_if_closed()
         if seat is None:
             if not self.open_seats:
                 raise SeatUnavailable("this table has no open seat")
@@ -250,7 +292,7 @@ class Table:
     def bot_to_act(self) -> int | None:
         """The bot seat whose turn it is, if any."""
         state = self.match.state
-        if state is None or state.to_act is None:
+        if state is None or state.to_act is None or self.closed is not None:
             return None
         seat = state.to_act
         return seat if seat in self._agents or seat in self.standins else None
@@ -264,6 +306,23 @@ class Table:
         agent = self._agents.get(seat) or self.standins[seat]
         action = agent.act(state.view(seat), state.legal_actions())
         return state.action_text(action)
+
+    def bot_request(self) -> BotRequest | None:
+        """The decision of the search bot to act, for a worker process (:mod:`.bots`); None
+        when no bot is to act or the bot to act is a quick one (random, heuristic, a
+        stand-in), which chooses here with :meth:`bot_choice`."""
+        seat = self.bot_to_act()
+        if seat is None or seat in self.standins or not searches(self.seats[seat]):
+            return None
+        state = self._state()
+        # a seed per decision: any worker gives the same answer to the same position
+        seed = random.Random(f"{self.seed}:{seat}:{self.actions}").getrandbits(63)
+        return BotRequest(self.seats[seat], seed, DealSetup(state), seat, state.view(seat),
+                          tuple(state.legal_actions()))
+
+    def action_text(self, action: int) -> str:
+        """The canonical text of action id ``action`` in the current position."""
+        return self._state().action_text(action)
 
     def apply_bot(self, action: str) -> int:
         """Apply the choice of the bot to act (stored like any action)."""
@@ -419,21 +478,42 @@ class Table:
         return state
 
     def _apply(self, seat: int, action: str) -> int:
+        move = self.check(seat, action)
+        self.store_move(move)
+        return self.apply_move(move)
+
+    def check(self, seat: int, action: str) -> Move:
+        """``seat``'s ``action`` checked by the engine on a copy of the deal, with the deal(s)
+        it starts: nothing is stored or changed yet (a refusal raises :class:`TableError`).
+        The hub stores it off the event loop (:meth:`store_move`), then applies it
+        (:meth:`apply_move`), holding the table's lock throughout."""
+        self._refuse_if_closed()
         state = self._state()
         trial = state.clone()
         try:
             a = trial.act(action, seat=seat)  # the engine's reason, nothing changed
         except StikkError as e:
             raise TableError(str(e)) from None
-        self.store.add_action(self.id, self.actions, len(self.match.deals) - 1,
-                              state.action_text(a))
-        self.match.apply(a)
+        decks = self._upcoming(self._shadow(trial)) if trial.terminal else []
+        return Move(seat, a, state.action_text(a), self.actions, len(self.match.deals) - 1,
+                    decks)
+
+    def store_move(self, move: Move) -> None:
+        """Store a checked move and the deal(s) it starts: one transaction."""
+        self.store.commit(self.id, decks=move.decks,
+                          actions=[(move.seq, move.deal, move.text)])
+
+    def apply_move(self, move: Move) -> int:
+        """Apply a stored move: memory follows the store.  Returns the action's id."""
+        if move.seq != self.actions:
+            raise TableError("the table moved on meanwhile")  # only a misused lock gets here
+        state = self._state()
+        self.match.apply(move.action)
         self.actions += 1
         if state.terminal:
             self._close_deal(state)
-            if not self.over:
-                self._next_deal()
-        return a
+            self._deal_decks(move.decks)
+        return move.action
 
     def _close_deal(self, state: State) -> None:
         result = state.result()
@@ -451,19 +531,56 @@ class Table:
                                                 self.deal_summaries[-1]["sheet"]))
 
     def _next_deal(self) -> None:
-        """Deal (and store) the next deal; a deal over as soon as it is dealt (an Icelandic
-        cut point, rules IS-3.2) is written on the sheet and followed by the next one."""
-        while True:
-            number = len(self.match.deals)
+        """Deal the next deal(s) the table is due, if any, storing them in one transaction
+        (a table loaded from a store that lacks them)."""
+        decks = self._upcoming(self._shadow(None))
+        if decks:
+            self.store.commit(self.id, decks=decks)
+            self._deal_decks(decks)
+            _log.warning("stikk: table %s: dealt the missing deal(s) %s", self.id,
+                         ", ".join(str(n) for n, _ in decks))
+
+    def _shadow(self, trial: State | None) -> Match:
+        """A copy of the match to look ahead on, with ``trial`` as its current deal: the
+        finished deals and the game are shared (nothing changes them), the sheet copied."""
+        keep: dict[int, Any] = {id(self.game): self.game}
+        keep.update((id(d), d) for d in self.match.deals)
+        if trial is not None:
+            keep[id(self.match.deals[-1])] = trial
+        shadow = copy.deepcopy(self.match, keep)
+        shadow.sync()
+        return shadow
+
+    def _upcoming(self, match: Match) -> list[tuple[int, list[str]]]:
+        """The decks due after ``match``'s position, dealt on it (a shadow): the next
+        deal's, and after a deal over as soon as dealt (an Icelandic cut point, rules
+        IS-3.2) the next one's too; none while a deal is in play or once the game is over.
+        Each deck comes from the seed and the deal's number."""
+        decks: list[tuple[int, list[str]]] = []
+        while self._due(match):
+            number = len(match.deals)
             rng = random.Random(f"{self.seed}:{number}")
             deck = [format_card(c) for c in self.game.shuffled_deck(rng)]
-            self.store.add_deal(self.id, number, deck)
+            decks.append((number, deck))
+            match.start_deal(deck)
+        return decks
+
+    def _due(self, match: Match) -> bool:
+        """Whether ``match`` wants its next deal dealt (the test of :attr:`over`)."""
+        state = match.state
+        if state is None:
+            return True
+        return state.terminal and not (
+            match.over or match.finished
+            or (self.max_deals is not None and len(match.deals) >= self.max_deals))
+
+    def _deal_decks(self, decks: list[tuple[int, list[str]]]) -> None:
+        """Start the stored deals ``decks`` in memory (a deal over as soon as dealt goes
+        straight onto the sheet)."""
+        for number, deck in decks:
             state = self._deal(deck, number)
-            if not state.terminal:
-                return
-            self._close_deal(state)
-            if self.over:
-                return
+            if state.terminal:
+                self._close_deal(state)
 
     def _deal(self, deck: list[str], number: int) -> State:
         state = self.match.start_deal(deck)
@@ -471,3 +588,61 @@ class Table:
         for seat, agent in [*self._agents.items(), *self.standins.items()]:
             begin_deal(agent, setup, seat)
         return state
+
+    # -- a stored table's replay and repair ----------------------------------------------------
+    def _replay(self, row: StoredTable) -> str | None:
+        """Replay the stored deals and actions in order as far as they agree; returns what
+        is wrong with the rest (the table is then closed), or None."""
+        decks = dict(zip(row.deck_numbers, row.decks, strict=True))
+        for i, (seq, (deal, action)) in enumerate(zip(row.seqs, row.actions, strict=True)):
+            if seq != i:
+                return f"action {i} is missing from the store"
+            problem = self._reach(deal, decks) or self._replay_action(seq, action)
+            if problem is not None:
+                return problem
+        return self._reach(max(decks), decks) if decks else None
+
+    def _reach(self, deal: int, decks: dict[int, Any]) -> str | None:
+        """Deal the stored decks up to deal ``deal``; what is wrong if that cannot be."""
+        while len(self.match.deals) - 1 < deal:
+            number = len(self.match.deals)
+            if not self._due(self.match):
+                return f"deal {number} is stored, but deal {number - 1} " + (
+                    "had not ended" if not self._state().terminal else "ended the game")
+            if number not in decks:
+                return f"deal {number} is missing from the store"
+            try:
+                state = self._deal(decks[number], number)
+            except (StikkError, TypeError, ValueError) as e:
+                return f"the stored deck of deal {number} is not a deck: {e}"
+            if state.terminal:
+                self._close_deal(state)
+        if len(self.match.deals) - 1 > deal:
+            return f"an action of deal {deal} is stored after deal {len(self.match.deals) - 1}"
+        return None
+
+    def _replay_action(self, seq: int, action: str) -> str | None:
+        try:
+            self.match.apply(action)
+        except StikkError as e:
+            return f"stored action {seq} ({action}) is refused: {e}"
+        self.actions += 1
+        state = self._state()
+        if state.terminal:
+            self._close_deal(state)
+        return None
+
+    def _close(self, reason: str, *, stored: bool) -> None:
+        """Close the table for ``reason`` (and store it unless it is): it shows what
+        replayed, takes no move, and its bots stop."""
+        if not stored:
+            self.store.commit(self.id, closed=reason)
+            _log.error("stikk: table %s closed: %s", self.id, reason)
+        self.closed = reason
+        self._agents.clear()
+        if self.match.state is None:  # something to show: the first deal as the seed deals it
+            self._deal_decks(self._upcoming(self._shadow(None)))
+
+    def _refuse_if_closed(self) -> None:
+        if self.closed is not None:
+            raise TableError(f"this table is closed: {self.closed}")

@@ -1,11 +1,13 @@
 // The lobby: create a table (game, player count, options with their defaults, a kind for
 // every seat, public or private), hand out the invite links the server returns (shown only
-// this once), and list the public tables with join / watch / replay / download.
+// this once), and list the public tables with join / watch / replay / download, a page at a
+// time, filtered by game, state and open seats.
 // Everything comes from GET /api/games and /api/tables (web_contract.md).
 import { el } from "./games/common.js";
 
 const $ = (sel) => document.querySelector(sel);
 const REFRESH_MS = 4000;
+const PAGE = 50;      // tables per page of GET /api/tables
 
 const lobby = {
   games: [],
@@ -13,6 +15,8 @@ const lobby = {
   botLabels: {},
   kinds: [],          // the chosen kind per seat, kept when the player count changes
   tablesJson: "",     // the last list drawn, to redraw only when it changed
+  pages: 1,           // pages of the list shown: a refresh loads as many again
+  loads: 0,           // counts list loads, so a late answer to older filters is dropped
 };
 
 // -- talking to the server ------------------------------------------------------------------
@@ -51,6 +55,7 @@ function currentGame() {
 function drawGameChoice() {
   const select = $("#game");
   select.replaceChildren(...lobby.games.map((g) => el("option", { value: g.id }, g.title)));
+  $("#filter-game").append(...lobby.games.map((g) => el("option", { value: g.id }, g.title)));
   select.disabled = false;
   $("#create").disabled = false;
   select.addEventListener("change", drawGameForm);
@@ -299,27 +304,67 @@ async function joinTable(id, button) {
   }
 }
 
+/** GET /api/tables for one page under the chosen filters. */
+function tablesPath(cursor) {
+  const query = new URLSearchParams({ limit: String(PAGE) });
+  const game = $("#filter-game").value;
+  const state = $("#filter-state").value;
+  if (game) query.set("game", game);
+  if (state) query.set("state", state);
+  if ($("#filter-open").checked) query.set("open", "true");
+  if (cursor) query.set("cursor", cursor);
+  return `/api/tables?${query}`;
+}
+
+/** The first `pages` pages of the list; `next` is null once the list is all there. */
+async function loadPages(pages) {
+  const tables = [];
+  let next = null;
+  for (let page = 0; page < pages; page++) {
+    const data = await api(tablesPath(next));
+    tables.push(...data.tables);
+    next = data.next;
+    if (!next) break;
+  }
+  return { tables, next };
+}
+
 async function refreshTables() {
+  const load = ++lobby.loads;
   try {
-    const data = await api("/api/tables");
+    const { tables, next } = await loadPages(lobby.pages);
+    if (load !== lobby.loads) return; // the filters changed meanwhile: a newer load draws
     showError("tables-error", "");
-    const json = JSON.stringify(data.tables);
+    $("#more-tables").hidden = !next;
+    const json = JSON.stringify(tables);
     if (json === lobby.tablesJson) return;
     lobby.tablesJson = json;
-    // Running tables first, then the finished ones; newest activity is not known, keep order.
-    const tables = [...data.tables].sort((a, b) => Number(a.over) - Number(b.over));
     const list = $("#table-list");
     list.replaceChildren(...tables.map(tableRow));
-    $("#tables-note").textContent = tables.length ? `${tables.length} table${tables.length === 1 ? "" : "s"}` : "";
-    if (!tables.length) list.append(el("li", { class: "muted" }, "No public tables yet: create one."));
+    const count = `${tables.length} table${tables.length === 1 ? "" : "s"}`;
+    $("#tables-note").textContent = tables.length ? (next ? `${count} shown` : count) : "";
+    if (!tables.length && !next) list.append(el("li", { class: "muted" }, filtered() ? "No table matches." : "No public tables yet: create one."));
   } catch (e) {
     showError("tables-error", `The table list could not be loaded: ${e.message}`);
   }
 }
 
+function filtered() {
+  return Boolean($("#filter-game").value || $("#filter-state").value || $("#filter-open").checked);
+}
+
+/** New filters: the list starts again from its first page. */
+function refilter() {
+  lobby.pages = 1;
+  lobby.tablesJson = "";
+  refreshTables();
+}
+
 // -- start --------------------------------------------------------------------------------
 async function start() {
   $("#create-form").addEventListener("submit", createTable);
+  for (const id of ["#filter-game", "#filter-state", "#filter-open"]) $(id).addEventListener("change", refilter);
+  $("#more-tables").addEventListener("click", () => { lobby.pages += 1; refreshTables(); });
   refreshTables();
   setInterval(() => { if (document.visibilityState === "visible") refreshTables(); }, REFRESH_MS);
   try {
