@@ -1,34 +1,47 @@
 #!/usr/bin/env python3
 """Load benchmark of ``stikk serve``: many all-human tables played by bot clients over websockets.
 
-    python benchmarks/server_load.py [--tables N] [--seconds S] [--warmup W] [--game ID]
-                                     [--seed S] [--url URL] [--json]
+    python benchmarks/server_load.py [--db sqlite,postgresql] [--modes saturation,paced]
+                                     [--isolation] [--tables N] [--seconds S] [--warmup W]
+                                     [--pace S] [--game ID] [--seed S] [--url URL]
+                                     [--serve-arg=--ARG ...] [--json]
 
-Without ``--url`` the script starts ``python -m stikk serve`` on a free loopback port with a
-fresh SQLite database in a temporary folder, and stops it (SIGTERM) at the end.  It creates
-``--tables`` tables through ``POST /api/tables``, every seat ``"human"``, and opens one
-websocket per seat (``{"type": "join", "token": ...}`` as the first message).  Each client
-plays as a bot: whenever a view message offers it a non-empty ``legal``, it sends one of them,
-picked by a seeded ``random.Random``.  A table whose game is over is replaced by a new table of
-the same game, so ``--tables`` tables stay busy.
+Without ``--url`` the script starts ``python -m stikk serve`` on a free loopback port, once per
+database and mode, each time on a fresh database (a new SQLite file in a temporary folder; a
+new database in a throwaway PostgreSQL cluster from ``stikk.testing.postgres``), and stops it
+(SIGTERM) at the end of that run.  ``--db`` names the databases, measured one after the other
+and reported side by side; by default SQLite and, when a cluster can be started, PostgreSQL.
 
-Measured over ``--seconds`` after ``--warmup`` (see benchmarks/README.md): answered actions
-and actions/s; the latency of each action from sending the intent to receiving, on that
-socket, the server's answer (the first view of a later position); errors over the whole run
-(any ``error`` message, unexpected close, exception, HTTP error, a server that dies or exits
-badly); the server's CPU seconds (from /proc/PID/stat) and the client's.  The exit status is
-1 when there was any error.  With ``--json`` the last line of stdout is one JSON object.
+Modes (``--modes``, default ``saturation,paced``; ``--isolation`` adds the third):
+
+* **saturation**: ``--tables`` tables, every seat ``"human"``, one websocket per seat; each
+  client answers at once with a seeded random legal action, so the server runs flat out.
+* **paced**: the same tables and clients, but each table acts at human pace: the seat to act
+  sends its intent ``--pace`` seconds (default 1, jittered by ``--jitter``) after its table's
+  previous intent, so the server sees about ``tables / pace`` actions a second.
+* **isolation**: a table of four ``random`` bots plays alone, then beside ``--slow-tables``
+  tables of slow search bots (``--slow-bot``); its actions/s (from ``GET /api/tables/{id}``)
+  and the latency of ``GET /health`` (polled ``--health-rate`` times a second) are compared.
+
+Measured (see benchmarks/README.md): answered actions and actions/s; the latency of each
+action from sending the intent to receiving, on that socket, the server's answer (the first
+view of a later position); errors over the whole run (any ``error`` message, unexpected close,
+exception, HTTP error, a server that dies or exits badly); the server's CPU seconds (from
+/proc/PID/stat) and the client's.  The exit status is 1 when there was any error.  With
+``--json`` the last line of stdout is one JSON object.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import itertools
 import json
 import math
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -36,7 +49,9 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,7 +82,15 @@ MAX_MESSAGE = 64 * 2**20
 """Largest websocket message accepted: a browser has no limit, and a long match's ``deals``
 history grows, so the library's 1 MiB default would turn a big view into a false error."""
 KEPT_MESSAGES = 5
-"""How many error messages the report quotes (all are counted)."""
+"""How many error messages the report quotes per run (all are counted)."""
+MODES = ("saturation", "paced", "isolation")
+DATABASES = ("sqlite", "postgresql")
+PACED_P99_GOAL_MS = 100.0
+"""Issue 16: at human pace, 100 tables on the 2-core machine, the p99 latency stays below."""
+ISOLATION_RATIO_GOAL = 0.5
+"""Issue 16: the random table keeps at least half its rate beside the slow bots..."""
+HEALTH_MEDIAN_GOAL_MS = 50.0
+"""...and ``GET /health`` answers within this (median) meanwhile."""
 
 Key = tuple[int, int]
 """A position as one seat sees it: (deal number, actions in that deal's history)."""
@@ -81,6 +104,9 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     """Seconds from intent to answer, for intents sent and answered inside the window."""
     answered: int = 0
+    lateness: list[float] = field(default_factory=list)
+    """Paced runs: seconds an intent went out after its due time (the client's own delay),
+    for intents sent inside the window."""
     errors: int = 0
     messages: list[str] = field(default_factory=list)
     tables_started: int = 0
@@ -106,8 +132,12 @@ class Load:
     """One benchmark run: its settings, its shared events and its counters."""
 
     def __init__(self, base_url: str, seed: int, players: dict[str, int],
-                 inject_every: int = 0) -> None:
+                 inject_every: int = 0, pace: float | None = None, jitter: float = 0.0) -> None:
         self.base_url = base_url.rstrip("/")
+        self.pace = pace
+        """Paced runs: mean seconds between two actions of one table (None: no waiting)."""
+        self.jitter = jitter
+        """Each gap is ``pace`` times a uniform draw from [1 - jitter, 1 + jitter]."""
         self.ws_base = "ws" + self.base_url.removeprefix("http")
         self.seed = seed
         self.players = players
@@ -128,7 +158,7 @@ class Load:
         first = True
         try:
             while not self.stop.is_set():
-                table = await self.open_table(game)
+                table = await self.open_table(game, first)
                 if first:
                     first = False
                     ready.put_nowait(None)
@@ -143,7 +173,7 @@ class Load:
             if first:  # the run's start must not wait for this slot
                 ready.put_nowait(None)
 
-    async def open_table(self, game: str) -> Table | None:
+    async def open_table(self, game: str, first: bool = True) -> Table | None:
         """A new all-human table with every seat connected, or ``None`` (error counted)."""
         number = next(self._numbers)
         players = self.players[game]
@@ -153,7 +183,7 @@ class Load:
             created = await http_json("POST", f"{self.base_url}/api/tables", body)
             tokens = created["tokens"]
             table = Table(self, number, created["id"],
-                          [tokens[str(s)] for s in range(players)])
+                          [tokens[str(s)] for s in range(players)], first)
         except (OSError, ValueError, KeyError, TypeError) as e:
             self.stats.error(f"creating a {game} table: {e}")
             return None
@@ -168,10 +198,20 @@ class Load:
 class Table:
     """One table of the run and its seat clients."""
 
-    def __init__(self, load: Load, number: int, table_id: str, tokens: list[str]) -> None:
+    def __init__(self, load: Load, number: int, table_id: str, tokens: list[str],
+                 first: bool = True) -> None:
         self.load = load
         self.number = number
         self.id = table_id
+        self.first = first
+        """One of the run's first tables (they all start together at ``go``)."""
+        self.rng = random.Random(f"{load.seed}:pace:{number}")
+        self.due: float | None = None
+        """Paced runs: the earliest time (perf_counter) the table's next intent may go out;
+        ``None`` until a first table's play starts.  A table replacing a finished one starts
+        one gap from now."""
+        if load.pace is not None and not first:
+            self.due = time.perf_counter() + self.gap()
         self.done = asyncio.Event()
         """Set when the game is over or the table failed: it is then closed and replaced."""
         self.seats = [Seat(self, s, t) for s, t in enumerate(tokens)]
@@ -188,6 +228,8 @@ class Table:
 
     async def play(self) -> None:
         """Play until the game is over, the table fails, or the run ends; then close."""
+        if self.load.pace is not None and self.due is None:  # a first table: spread over a gap
+            self.due = time.perf_counter() + self.rng.uniform(0, self.load.pace)
         if not self.done.is_set():
             for seat in self.seats:  # the to-act seat's first view arrived before ``go``
                 await seat.maybe_act()
@@ -199,6 +241,11 @@ class Table:
             except TimeoutError:
                 self.fail(f"no answer within {SETTLE_TIMEOUT:.0f} s of the end")
         await asyncio.gather(*(s.close() for s in self.seats))
+
+    def gap(self) -> float:
+        """Paced runs: seconds from one intent of this table to the next (seeded jitter)."""
+        pace, j = self.load.pace or 0.0, self.load.jitter
+        return pace * self.rng.uniform(1 - j, 1 + j)
 
     def over(self) -> None:
         if not self.done.is_set():
@@ -227,6 +274,9 @@ class Seat:
         self.pending: tuple[Key, float] | None = None
         """The position and send time of the intent waiting for its answer."""
         self.closing = False
+        self.timer: asyncio.TimerHandle | None = None
+        """Paced runs: the wake-up of a seat that waits for its table's due time."""
+        self.wakers: set[asyncio.Task[None]] = set()
         self.first_view = asyncio.Event()
         self.idle = asyncio.Event()
         self.idle.set()
@@ -292,6 +342,19 @@ class Seat:
         key = (view["deal_number"], len(view["history"]))
         if not legal or key == self.acted:
             return
+        now = time.perf_counter()
+        if self.load.pace is not None:  # human pace: not before the table's due time
+            if self.table.due is None:  # a first table before its play starts
+                return
+            wait = self.table.due - now
+            if wait > 0:
+                if self.timer is None:
+                    self.timer = asyncio.get_running_loop().call_later(wait, self._wake)
+                return
+            start, end = self.load.stats.window
+            if start <= now <= end:
+                self.load.stats.lateness.append(-wait)
+            self.table.due = now + self.table.gap()
         action = self.rng.choice(legal)
         if self.load.inject_now():
             action = _illegal(view)
@@ -299,6 +362,21 @@ class Seat:
         self.idle.clear()
         self.pending = (key, time.perf_counter())
         await self.ws.send(json.dumps({"type": "act", "action": action}))
+
+    def _wake(self) -> None:
+        self.timer = None
+        task = asyncio.get_running_loop().create_task(self._act_now())
+        self.wakers.add(task)
+        task.add_done_callback(self.wakers.discard)
+
+    async def _act_now(self) -> None:
+        try:
+            await self.maybe_act()
+        except ConnectionClosed as e:
+            if not self.closing:
+                self.fail(f"connection lost: {e}")
+        except Exception as e:  # a client bug: counted, never hidden
+            self.fail(f"{type(e).__name__}: {e}")
 
     def _answered(self) -> None:
         self.pending = None
@@ -310,6 +388,10 @@ class Seat:
     async def close(self) -> None:
         """A clean close by the client (code 1000); its loop then ends without an error."""
         self.closing = True
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        await asyncio.gather(*self.wakers, return_exceptions=True)
         if self.ws is not None:
             await self.ws.close()
         else:  # still connecting: nothing to close politely
@@ -356,25 +438,94 @@ async def http_json(method: str, url: str, body: Any = None) -> Any:
     return await asyncio.to_thread(call)
 
 
+# ---- the databases ----------------------------------------------------------------------
+
+
+class SqliteDatabase:
+    """A fresh SQLite file per run, in the run's temporary folder."""
+
+    name = "sqlite"
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def fresh(self, run: str) -> str:
+        return f"sqlite:///{self.folder / f'{run}.db'}"
+
+
+class PostgresDatabase:
+    """A fresh database per run, created in one PostgreSQL cluster (``CREATE DATABASE``)."""
+
+    name = "postgresql"
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        """The cluster's URL as given (``postgresql://user@host:port/db``)."""
+
+    def fresh(self, run: str) -> str:
+        import psycopg  # the test extra and the postgres extra bring it
+
+        name = f"stikk_load_{run}_{os.getpid()}".replace("-", "_")
+        with psycopg.connect(_libpq_url(self.url), autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}"')
+        parts = urllib.parse.urlsplit(self.url)
+        return urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def _libpq_url(url: str) -> str:
+    """A SQLAlchemy URL (``postgresql+psycopg://``) as libpq reads it (``postgresql://``)."""
+    scheme, sep, rest = url.partition("://")
+    return f"{scheme.split('+')[0]}{sep}{rest}"
+
+
+def postgres_unavailable() -> str | None:
+    """Why no throwaway PostgreSQL cluster can be started here (``None``: one can)."""
+    try:
+        from stikk.testing import postgres
+    except ImportError as e:
+        return f"stikk.testing.postgres cannot be imported ({e})"
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        return "the psycopg client library is not installed (pip install -e '.[test]')"
+    reason = postgres.available()
+    return None if reason is None else str(reason)
+
+
+@contextlib.contextmanager
+def postgres_cluster(url: str | None) -> Iterator[PostgresDatabase]:
+    """``url`` (a server that is already running), else a throwaway cluster for the run."""
+    if url is not None:
+        yield PostgresDatabase(url)
+        return
+    from stikk.testing.postgres import throwaway_cluster
+
+    with throwaway_cluster() as cluster_url:
+        yield PostgresDatabase(str(cluster_url))
+
+
 # ---- the server --------------------------------------------------------------------------
 
 
 class Server:
     """``python -m stikk serve`` on a free loopback port, logging to a file."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, db_url: str, extra: list[str] | None = None,
+                 label: str = "server") -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = int(s.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = folder / "server.log"
+        self.db_url = db_url
+        self.log_path = folder / f"{label}.log"
         self._log = self.log_path.open("w")
         # PYTHONPATH: the server is this checkout's, whatever else is installed
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(
             [str(SRC), *filter(None, [os.environ.get("PYTHONPATH")])])}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "stikk", "serve", "--port", str(self.port),
-             "--db", f"sqlite:///{folder / 'load.db'}"],
+             "--db", db_url, *(extra or [])],
             cwd=folder, env=env, stdout=self._log, stderr=subprocess.STDOUT)
 
     def wait_healthy(self, timeout: float = 60.0) -> None:
@@ -401,6 +552,11 @@ class Server:
         fields = stat.rpartition(")")[2].split()  # the name in parentheses may hold spaces
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    def tree_cpu_seconds(self) -> float | None:
+        """The same for the server and every process under it (its bot workers) that is
+        still running."""
+        return tree_cpu_seconds([self.proc.pid])
+
     def stop(self) -> int:
         """SIGTERM, then wait for the graceful shutdown; returns the exit status."""
         if self.proc.poll() is None:
@@ -419,15 +575,146 @@ class Server:
         return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
 
 
-# ---- one run -----------------------------------------------------------------------------
+def start_server(folder: Path, db_url: str, extra: list[str], label: str,
+                 notes: list[str]) -> Server:
+    """A healthy server on ``db_url``.  A server that does not map ``postgresql://`` to
+    psycopg yet (SQLAlchemy's default driver is psycopg2) is started again on
+    ``postgresql+psycopg://``."""
+    server = Server(folder, db_url, extra, label)
+    try:
+        server.wait_healthy()
+        return server
+    except RuntimeError:
+        server.stop()
+        if not (db_url.startswith("postgresql://") and "psycopg2" in server.tail(40)):
+            raise
+    note = ("this server does not map postgresql:// to psycopg (it looked for psycopg2): "
+            "measured with postgresql+psycopg://")
+    if note not in notes:
+        notes.append(note)
+    server = Server(folder, "postgresql+psycopg://" + db_url.removeprefix("postgresql://"),
+                    extra, label)
+    try:
+        server.wait_healthy()
+    except RuntimeError:
+        server.stop()
+        raise
+    return server
 
 
-async def run_load(args: argparse.Namespace, base_url: str,
-                   server: Server | None) -> dict[str, Any]:
+def _processes() -> tuple[dict[int, list[int]], dict[int, float]]:
+    """Every process's children and CPU seconds (user + system), from /proc."""
+    children: dict[int, list[int]] = {}
+    cpu: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except OSError:  # ended meanwhile
+            continue
+        pid = int(entry.name)
+        children.setdefault(int(fields[1]), []).append(pid)
+        cpu[pid] = (int(fields[11]) + int(fields[12])) / tick
+    return children, cpu
+
+
+def tree_cpu_seconds(roots: list[int], processes: tuple[dict[int, list[int]],
+                     dict[int, float]] | None = None) -> float | None:
+    """CPU seconds of the processes ``roots`` and every process under them still running
+    (``None`` when no root is running), from ``processes`` or a new look at /proc."""
+    children, cpu = processes or _processes()
+    if not any(r in cpu for r in roots):
+        return None
+    total, todo = 0.0, list(roots)
+    while todo:
+        pid = todo.pop()
+        total += cpu.get(pid, 0.0)
+        todo += children.get(pid, [])
+    return total
+
+
+def postmaster_pids(db_url: str | None) -> list[int]:
+    """The PostgreSQL server process serving ``db_url`` (its backends run under it): a
+    ``postgres`` process whose command line names the URL's port."""
+    if not db_url or not db_url.startswith("postgresql"):
+        return []
+    port = urllib.parse.urlsplit(_libpq_url(db_url)).port
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        words = [a.decode(errors="replace") for a in argv]
+        if words and Path(words[0]).name in ("postgres", "postmaster") and (
+                f"-p {port}" in " ".join(words) or f"-p{port}" in words):
+            found.append(int(entry.name))
+    pids = set(found)  # the postmaster, not its children with the same command line
+    children, _ = _processes()
+    return [p for p in found if not any(p in children.get(q, []) for q in pids)]
+
+
+def machine_busy() -> float | None:
+    """Busy CPU seconds of the whole machine so far, every core together (Linux /proc/stat)."""
+    try:
+        first = Path("/proc/stat").read_text().splitlines()[0].split()
+    except (OSError, IndexError):
+        return None
+    ticks = [int(x) for x in first[1:]]
+    idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)  # idle + iowait
+    return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Meter:
+    """CPU seconds of the server, the client and the machine over one measured window."""
+
+    server: Server | None
+    start: tuple[float | None, ...] = ()
+    database: list[int] = field(default_factory=list)
+
+    def begin(self) -> None:
+        self.database = postmaster_pids(self.server.db_url if self.server else None)
+        self.start = self._now()
+
+    def _now(self) -> tuple[float | None, ...]:
+        s = self.server
+        procs = _processes()  # one look: the server alone never exceeds its tree
+        return (procs[1].get(s.proc.pid) if s else None,
+                tree_cpu_seconds([s.proc.pid], procs) if s else None,
+                time.process_time(), machine_busy(),
+                tree_cpu_seconds(self.database, procs) if self.database else None)
+
+    def end(self, seconds: float) -> dict[str, float | None]:
+        now = self._now()
+
+        def diff(i: int) -> float | None:
+            a, b = self.start[i], now[i]
+            return None if a is None or b is None else round(b - a, 2)
+
+        machine, tree, client, db = diff(3), diff(1), diff(2), diff(4)
+        other = (None if machine is None or tree is None or client is None
+                 else max(0.0, machine - tree - client - (db or 0.0)))
+        return {"server_cpu_s": diff(0), "server_tree_cpu_s": tree, "client_cpu_s": client,
+                "database_cpu_s": db,
+                "machine_busy_cores": None if machine is None else round(machine / seconds, 2),
+                "other_busy_cores": None if other is None else round(other / seconds, 2)}
+
+
+# ---- the table modes: saturation and paced -------------------------------------------------
+
+
+async def run_load(args: argparse.Namespace, base_url: str, server: Server | None,
+                   paced: bool = False) -> dict[str, Any]:
     catalogue = await http_json("GET", f"{base_url.rstrip('/')}/api/games")
     players = {g["id"]: int(g["default_players"]) for g in catalogue["games"]}
     games = [args.game] if args.game else sorted(players)
-    load = Load(base_url, args.seed, players, inject_every=args.inject_illegal)
+    load = Load(base_url, args.seed, players, inject_every=args.inject_illegal,
+                pace=args.pace if paced else None, jitter=args.jitter)
     stats = load.stats
 
     async def watch_server() -> None:  # a dead server ends the run at once, as an error
@@ -450,16 +737,17 @@ async def run_load(args: argparse.Namespace, base_url: str,
     stats.window = (start, start + args.seconds)
     load.go.set()
     await _wait_or(load.stop, args.warmup)
-    cpu0 = (server.cpu_seconds() if server else None, time.process_time())
+    meter = Meter(server)
+    meter.begin()
     await _wait_or(load.stop, args.seconds)
-    cpu1 = (server.cpu_seconds() if server else None, time.process_time())
+    cpu = meter.end(args.seconds)
     load.stop.set()
     await asyncio.gather(*slots)
     await watcher
 
     lat = sorted(x * 1000 for x in stats.latencies)
-    server_cpu = None if cpu0[0] is None or cpu1[0] is None else cpu1[0] - cpu0[0]
-    return {
+    out: dict[str, Any] = {
+        "mode": "paced" if paced else "saturation",
         "tables": args.tables,
         "connections": stats.open_max,
         "connections_opened": stats.connections,
@@ -472,17 +760,32 @@ async def run_load(args: argparse.Namespace, base_url: str,
         "actions": len(lat),
         "actions_per_s": round(len(lat) / args.seconds, 1),
         "actions_answered_in_run": stats.answered,
-        "latency_ms": {name: _percentile(lat, p) for name, p in
-                       (("p50", 50), ("p90", 90), ("p99", 99), ("max", 100))},
+        "latency_ms": _percentiles(lat),
         "errors": stats.errors,
         "error_messages": stats.messages,
-        "server_cpu_s": None if server_cpu is None else round(server_cpu, 2),
-        "client_cpu_s": round(cpu1[1] - cpu0[1], 2),
+        **cpu,
         "cpu_count": os.cpu_count(),
         "largest_message_bytes": stats.largest_message,
         "url": base_url,
         "seed": args.seed,
     }
+    if paced:
+        late = sorted(x * 1000 for x in stats.lateness)
+        out.update({
+            "pace_s": args.pace,
+            "jitter": args.jitter,
+            "target_actions_per_s": round(args.tables / args.pace, 1),
+            "client_lateness_ms": _percentiles(late),
+            "p99_goal_ms": PACED_P99_GOAL_MS,
+            "p99_goal_met": (out["latency_ms"]["p99"] is not None
+                             and out["latency_ms"]["p99"] < PACED_P99_GOAL_MS),
+        })
+    return out
+
+
+def _percentiles(sorted_ms: list[float]) -> dict[str, float | None]:
+    return {name: _percentile(sorted_ms, p) for name, p in
+            (("p50", 50), ("p90", 90), ("p99", 99), ("max", 100))}
 
 
 def _percentile(sorted_ms: list[float], p: float) -> float | None:
@@ -493,46 +796,541 @@ def _percentile(sorted_ms: list[float], p: float) -> float | None:
     return round(sorted_ms[rank - 1], 2)
 
 
-def report(out: dict[str, Any]) -> str:
-    lat = out["latency_ms"]
-    ms = " / ".join("-" if lat[k] is None else f"{lat[k]:.1f}" for k in ("p50", "p90", "p99",
-                                                                        "max"))
-    cpu = out["server_cpu_s"]
-    server_cpu = ("not measured (--url, or the server died)" if cpu is None
-                  else f"{cpu:.1f} s ({cpu / out['seconds']:.2f} cores)")
+# ---- the isolation mode --------------------------------------------------------------------
+
+
+class RandomTable:
+    """The yardstick of the isolation mode: one table of ``random`` bots, replaced by a new
+    one when its game is over; counts its actions through ``GET /api/tables/{id}``."""
+
+    def __init__(self, base: str, game: str, players: int, seed: int, stats: Stats) -> None:
+        self.base, self.game, self.players, self.seed = base, game, players, seed
+        self.stats = stats
+        self.id: str | None = None
+        self.done = 0
+        """Actions of the finished tables."""
+        self.tables = 0
+
+    async def open(self) -> None:
+        body = {"game": self.game, "players": self.players, "seats": ["random"] * self.players,
+                "seed": self.seed * 1_000_000 + 900_000 + self.tables, "public": True}
+        created = await http_json("POST", f"{self.base}/api/tables", body)
+        self.id = created["id"]
+        self.tables += 1
+
+    async def total(self) -> int:
+        """Actions played by the random tables so far (a finished table is replaced)."""
+        summary = await http_json("GET", f"{self.base}/api/tables/{self.id}")
+        actions = int(summary["actions"])
+        if summary["over"]:
+            self.done += actions
+            await self.open()
+            return self.done
+        return self.done + actions
+
+
+class HealthProbe:
+    """``GET /health`` ``rate`` times a second (a new connection each time, as a load
+    balancer's check would): (send time, seconds) of each answer."""
+
+    def __init__(self, base: str, rate: float, stats: Stats) -> None:
+        self.url = f"{base}/health"
+        self.rate = rate
+        self.stats = stats
+        self.samples: list[tuple[float, float]] = []
+        self.stop = asyncio.Event()
+
+    async def run(self) -> None:
+        def one() -> tuple[float, float]:
+            t0 = time.perf_counter()
+            with urllib.request.urlopen(self.url, timeout=HTTP_TIMEOUT) as r:
+                body = json.load(r)
+            if body.get("status") != "ok":
+                raise OSError(f"/health says {body!r}")
+            return t0, time.perf_counter() - t0
+
+        period = 1.0 / self.rate
+        due = time.perf_counter()
+        while not self.stop.is_set():
+            try:
+                self.samples.append(await asyncio.to_thread(one))
+            except (OSError, ValueError) as e:
+                self.stats.error(f"GET /health: {e}")
+            due = max(due + period, time.perf_counter())  # late: no burst to catch up
+            await _wait_or(self.stop, due - time.perf_counter())
+
+    def between(self, start: float, end: float) -> dict[str, Any]:
+        ms = sorted(x * 1000 for t, x in self.samples if start <= t < end)
+        return {"requests": len(ms), **{k: _percentile(ms, p) for k, p in
+                                         (("p50", 50), ("p99", 99), ("max", 100))}}
+
+
+async def run_isolation(args: argparse.Namespace, base_url: str,
+                        server: Server | None) -> dict[str, Any]:
+    base = base_url.rstrip("/")
+    stats = Stats()
+    notes: list[str] = []
+    catalogue = await http_json("GET", f"{base}/api/games")
+    players = {g["id"]: int(g["default_players"]) for g in catalogue["games"]}
+    game = args.isolation_game
+    n = players[game]
+    yardstick = RandomTable(base, game, n, args.seed, stats)
+    await yardstick.open()
+    probe = HealthProbe(base, args.health_rate, stats)
+    probing = asyncio.create_task(probe.run())
+
+    async def phase() -> dict[str, Any]:
+        """One measured window: the random tables' actions/s, /health, CPU."""
+        meter = Meter(server)
+        a0, t0 = await yardstick.total(), time.perf_counter()
+        meter.begin()
+        end = t0 + args.isolation_seconds
+        while (left := end - time.perf_counter()) > 0:  # replace a finished table promptly
+            await asyncio.sleep(min(1.0, left))
+            if server is not None and server.proc.poll() is not None:
+                raise RuntimeError(f"the server exited ({server.proc.returncode}) "
+                                   f"during the run:\n{server.tail(5)}")
+            await yardstick.total()
+        a1, t1 = await yardstick.total(), time.perf_counter()
+        return {"random_actions": a1 - a0, "seconds": round(t1 - t0, 2),
+                "random_actions_per_s": round((a1 - a0) / (t1 - t0), 1),
+                "health_ms": probe.between(t0, t1), **meter.end(t1 - t0), "_t": (t0, t1)}
+
+    try:
+        await asyncio.sleep(args.isolation_settle)
+        alone = await phase()
+        spec, slow_ids = args.slow_bot, []
+        for i in range(args.slow_tables):
+            body = {"game": game, "players": n, "seats": [spec] * n,
+                    "seed": args.seed * 1_000_000 + 800_000 + i, "public": True}
+            try:
+                created = await http_json("POST", f"{base}/api/tables", body)
+            except OSError as e:
+                if i > 0 or spec == args.slow_bot_fallback or "HTTP 400" not in str(e):
+                    raise
+                notes.append(f"the server refused {spec!r} ({e}); slow tables seated with "
+                             f"{args.slow_bot_fallback!r}")
+                spec = args.slow_bot_fallback
+                body["seats"] = [spec] * n
+                created = await http_json("POST", f"{base}/api/tables", body)
+            slow_ids.append(created["id"])
+        await asyncio.sleep(args.isolation_settle)
+
+        async def slow_actions() -> int:
+            return sum([int((await http_json("GET", f"{base}/api/tables/{t}"))["actions"])
+                        for t in slow_ids])
+
+        s0 = await slow_actions()
+        along = await phase()
+        s1 = await slow_actions()
+    finally:
+        probe.stop.set()
+        await probing
+    for window in (alone, along):
+        window.pop("_t")
+    along["slow_actions"] = s1 - s0
+    along["slow_actions_per_s"] = round((s1 - s0) / along["seconds"], 2)
+    ratio = (None if not alone["random_actions_per_s"]
+             else round(along["random_actions_per_s"] / alone["random_actions_per_s"], 3))
+    median = along["health_ms"]["p50"]
+    return {
+        "mode": "isolation",
+        "game": game,
+        "players": n,
+        "slow_tables": args.slow_tables,
+        "slow_bot": spec,
+        "random_tables_started": yardstick.tables,
+        "isolation_seconds": args.isolation_seconds,
+        "health_rate": args.health_rate,
+        "alone": alone,
+        "alongside": along,
+        "rate_ratio": ratio,
+        "rate_ratio_goal": ISOLATION_RATIO_GOAL,
+        "rate_ratio_goal_met": ratio is not None and ratio >= ISOLATION_RATIO_GOAL,
+        "health_median_goal_ms": HEALTH_MEDIAN_GOAL_MS,
+        "health_median_goal_met": median is not None and median < HEALTH_MEDIAN_GOAL_MS,
+        "notes": notes,
+        "errors": stats.errors,
+        "error_messages": stats.messages,
+        "cpu_count": os.cpu_count(),
+        "url": base_url,
+        "seed": args.seed,
+    }
+
+
+# ---- one run, many runs ---------------------------------------------------------------------
+
+
+def one_run(args: argparse.Namespace, mode: str, db: SqliteDatabase | PostgresDatabase | None,
+            folder: Path, notes: list[str]) -> dict[str, Any]:
+    """Start a server on a fresh database (none with ``--url``), run ``mode``, stop it."""
+    server = None
+    status = None
+    try:
+        if db is not None:
+            label = f"{db.name}-{mode}"
+            server = start_server(folder, db.fresh(mode), args.serve_arg, label, notes)
+        base_url = server.url if server is not None else args.url
+        if mode == "isolation":
+            out = asyncio.run(run_isolation(args, base_url, server))
+        else:
+            out = asyncio.run(run_load(args, base_url, server, paced=mode == "paced"))
+    except (OSError, RuntimeError, KeyError, ValueError, ImportError) as e:  # no run at all
+        text = f"the {mode} run failed: {type(e).__name__}: {e}"
+        print(f"server_load: {text}", file=sys.stderr)
+        out = {"mode": mode, "failed": text, "errors": 1, "error_messages": [text[:2000]]}
+    finally:
+        if server is not None:
+            status = server.stop()
+    if server is not None:
+        if args.logs:  # the server's log, kept for reading after the run
+            Path(args.logs).mkdir(parents=True, exist_ok=True)
+            shutil.copy(server.log_path, Path(args.logs) / server.log_path.name)
+        # uvicorn re-raises the SIGTERM after its graceful shutdown
+        out["server_exit"] = status
+        out["db_url"] = server.db_url
+        if status not in (0, -signal.SIGTERM):
+            out["errors"] += 1
+            out["error_messages"].append(f"the server exited with {status}: {server.tail(5)}")
+        crashes, logged = read_log(server.log_path)
+        out["server_log_errors"] = logged
+        for text in crashes:  # an exception nothing caught: not a clean run or shutdown
+            out["errors"] += 1
+            if len(out["error_messages"]) < KEPT_MESSAGES:
+                out["error_messages"].append(f"server log: {text}")
+    return out
+
+
+def read_log(path: Path) -> tuple[list[str], list[str]]:
+    """The server log's uncaught exceptions (each a traceback's last line, or uvicorn's
+    "Application startup/shutdown failed"), and its other ``ERROR:`` and ``WARNING:`` lines
+    (reported, not counted: e.g. a bot that was late and replaced by its heuristic)."""
+    crashes: list[str] = []
+    logged: list[str] = []
+    lines = path.read_text(errors="replace").splitlines()
+    in_traceback = False
+    for i, line in enumerate(lines):
+        if "Traceback (most recent call last)" in line:
+            in_traceback = True
+            continue
+        if in_traceback and line and not line.startswith((" ", "\t")):
+            in_traceback = False  # the exception's own line ends the traceback
+            crashes.append(f"{line.strip()[:300]} (line {i + 1})")
+            continue
+        if "Application shutdown failed" in line or "Application startup failed" in line:
+            crashes.append(line.strip()[:300])
+        elif line.startswith(("ERROR:", "WARNING:")) and not in_traceback:
+            logged.append(line.strip()[:300])
+    return crashes, logged
+
+
+def _databases(args: argparse.Namespace, notes: list[str]) -> tuple[list[str], int]:
+    """The databases to measure, and the errors of asking for one that cannot be had."""
+    if args.url is not None:
+        return ["server"], 0
+    errors = 0
+    if args.db == "auto":
+        reason = None if args.postgres_url else postgres_unavailable()
+        if reason is None:
+            return list(DATABASES), 0
+        notes.append(f"PostgreSQL NOT MEASURED: {reason}. SQLite only.")
+        return ["sqlite"], 0
+    names = []
+    for name in args.db.split(","):
+        name = {"pg": "postgresql", "postgres": "postgresql"}.get(name.strip(), name.strip())
+        if name not in DATABASES:
+            raise ValueError(f"--db: unknown database {name!r} (sqlite, postgresql)")
+        if name == "postgresql" and not args.postgres_url:
+            reason = postgres_unavailable()
+            if reason is not None:  # asked for and not measured: an error, said loudly
+                notes.append(f"PostgreSQL NOT MEASURED although asked for: {reason}")
+                errors += 1
+                continue
+        if name not in names:
+            names.append(name)
+    return names, errors
+
+
+def run_all(args: argparse.Namespace, modes: list[str]) -> dict[str, Any]:
+    notes: list[str] = []
+    names, errors = _databases(args, notes)
+    for note in notes:
+        print(f"server_load: {note}", file=sys.stderr)
+    runs: dict[str, dict[str, Any]] = {}
+    messages: list[str] = [n for n in notes if "although asked" in n]
+    with tempfile.TemporaryDirectory(prefix="stikk-load-") as tmp:
+        for name in names:
+            try:
+                with contextlib.ExitStack() as stack:
+                    db: SqliteDatabase | PostgresDatabase | None = None
+                    if name == "sqlite":
+                        db = SqliteDatabase(Path(tmp))
+                    elif name == "postgresql":
+                        db = stack.enter_context(postgres_cluster(args.postgres_url))
+                    for mode in modes:
+                        print(f"server_load: {name}, {mode} ...", file=sys.stderr, flush=True)
+                        runs.setdefault(name, {})[mode] = one_run(args, mode, db, Path(tmp),
+                                                                  notes)
+            except Exception as e:  # the cluster did not start, or did not stop
+                text = f"{name}: {type(e).__name__}: {e}"
+                print(f"server_load: {text}", file=sys.stderr)
+                runs.setdefault(name, {})["failed"] = text
+                errors += 1
+                messages.append(text[:2000])
+    for name, by_mode in runs.items():
+        for mode, run in by_mode.items():
+            if isinstance(run, dict):
+                errors += run["errors"]
+                messages += [f"{name} {mode}: {m}" for m in run["error_messages"]]
+    out: dict[str, Any] = {}
+    first = runs.get(names[0], {}).get("saturation") if names else None
+    if first is not None and "failed" not in first:
+        out.update(first)  # the figures the script reported before it had modes
+    out.update({"databases": names, "modes": modes, "runs": runs, "notes": notes,
+                "errors": errors, "error_messages": messages,
+                "summary": _summary(runs)})
+    if first is not None and "server_exit" in first:
+        out["server_exit"] = first["server_exit"]
+    out["environment"] = environment(None)
+    return out
+
+
+def _summary(runs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The headline figures per database, for reading side by side."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, by_mode in runs.items():
+        row: dict[str, Any] = {}
+        for mode in ("saturation", "paced"):
+            run = by_mode.get(mode)
+            if isinstance(run, dict) and "failed" not in run:
+                row[mode] = {"actions_per_s": run["actions_per_s"],
+                             "p50_ms": run["latency_ms"]["p50"],
+                             "p99_ms": run["latency_ms"]["p99"], "errors": run["errors"]}
+                if mode == "paced":
+                    row[mode]["target_actions_per_s"] = run["target_actions_per_s"]
+                    row[mode]["p99_goal_met"] = run["p99_goal_met"]
+        run = by_mode.get("isolation")
+        if isinstance(run, dict) and "failed" not in run:
+            row["isolation"] = {
+                "rate_ratio": run["rate_ratio"],
+                "random_actions_per_s": [run["alone"]["random_actions_per_s"],
+                                         run["alongside"]["random_actions_per_s"]],
+                "health_p50_ms": [run["alone"]["health_ms"]["p50"],
+                                  run["alongside"]["health_ms"]["p50"]],
+                "health_p99_ms": [run["alone"]["health_ms"]["p99"],
+                                  run["alongside"]["health_ms"]["p99"]],
+                "errors": run["errors"]}
+        out[name] = row
+    return out
+
+
+# ---- the report ----------------------------------------------------------------------------
+
+
+def _ms(lat: dict[str, float | None], keys: tuple[str, ...] = ("p50", "p90", "p99", "max")
+        ) -> str:
+    return " / ".join("-" if lat.get(k) is None else f"{lat[k]:.1f}" for k in keys)
+
+
+def _cores(seconds: float | None, window: float, what: str = "") -> str:
+    if seconds is None:
+        return f"not measured{what}"
+    return f"{seconds:.1f} s ({seconds / window:.2f} cores)"
+
+
+def _busy(w: dict[str, Any]) -> str:
+    return "-" if w["machine_busy_cores"] is None else f"{w['machine_busy_cores']:.2f}"
+
+
+def _other(w: dict[str, Any]) -> str:
+    return "-" if w["other_busy_cores"] is None else f"{w['other_busy_cores']:.2f}"
+
+
+def report_load(out: dict[str, Any]) -> list[tuple[str, str]]:
+    seconds = out["seconds"]
     rows = [
         ("tables", f"{out['tables']} kept busy, {out['tables_started']} started, "
                    f"{out['tables_over']} played to the end"),
         ("connections", f"{out['connections']} open at most, {out['connections_opened']} opened"),
         ("games", ", ".join(out["games"])),
-        ("window", f"{out['seconds']:g} s after a {out['warmup']:g} s warm-up "
+        ("window", f"{seconds:g} s after a {out['warmup']:g} s warm-up "
                    f"(set-up {out['setup_s']:.1f} s)"),
+    ]
+    if out["mode"] == "paced":
+        rows.append(("pace", f"one action per table every {out['pace_s']:g} s "
+                             f"(± {out['jitter'] * 100:.0f}%): "
+                             f"{out['target_actions_per_s']:.1f} actions/s asked"))
+    rows += [
         ("actions", f"{out['actions']} ({out['actions_per_s']:.1f}/s)"),
-        ("latency ms", f"{ms}  (p50 / p90 / p99 / max)"),
+        ("latency ms", f"{_ms(out['latency_ms'])}  (p50 / p90 / p99 / max)"),
+    ]
+    if out["mode"] == "paced":
+        met = "met" if out["p99_goal_met"] else "NOT met"
+        rows.append(("goal", f"p99 < {out['p99_goal_ms']:g} ms: {met}"))
+        rows.append(("client late", f"{_ms(out['client_lateness_ms'])} ms after the due time "
+                                    "(p50 / p90 / p99 / max)"))
+    rows += [
         ("errors", str(out["errors"])),
-        ("server CPU", server_cpu),
-        ("client CPU", f"{out['client_cpu_s']:.1f} s "
-                       f"({out['client_cpu_s'] / out['seconds']:.2f} cores)"),
-        ("CPUs", f"{out['cpu_count']} (client and server share them)"),
+        ("server CPU", _cores(out["server_cpu_s"], seconds,
+                              " (--url, or the server died)")),
+        ("client CPU", _cores(out["client_cpu_s"], seconds)),
+        ("database CPU", _cores(out["database_cpu_s"], seconds,
+                                " (SQLite runs inside the server)")),
+        ("machine", "-" if out["machine_busy_cores"] is None else
+                    f"{out['machine_busy_cores']:.2f} of {out['cpu_count']} cores busy, "
+                    f"{_other(out)} of them by other processes"),
         ("largest view", f"{out['largest_message_bytes'] / 1024:.1f} KiB"),
     ]
-    lines = ["stikk server load benchmark"] + [f"  {k:<13} {v}" for k, v in rows]
-    lines += [f"    ! {m}" for m in out["error_messages"]]
+    return rows
+
+
+def report_isolation(out: dict[str, Any]) -> list[tuple[str, str]]:
+    a, b = out["alone"], out["alongside"]
+
+    def health(w: dict[str, Any]) -> str:
+        return f"{_ms(w['health_ms'], ('p50', 'p99', 'max'))} ms ({w['health_ms']['requests']})"
+
+    ratio = out["rate_ratio"]
+    rows = [
+        ("set-up", f"one {out['game']} table of {out['players']} random bots; then "
+                   f"{out['slow_tables']} tables of {out['players']} × {out['slow_bot']!r}"),
+        ("random alone", f"{a['random_actions_per_s']:.1f} actions/s over {a['seconds']:g} s"),
+        ("random beside", f"{b['random_actions_per_s']:.1f} actions/s over {b['seconds']:g} s "
+                          f"(slow tables: {b['slow_actions_per_s']:.2f} actions/s)"),
+        ("rate ratio", "-" if ratio is None else
+                       f"{ratio:.3f} (goal >= {out['rate_ratio_goal']:g}: "
+                       f"{'met' if out['rate_ratio_goal_met'] else 'NOT met'})"),
+        ("health alone", health(a) + "  (p50 / p99 / max (requests))"),
+        ("health beside", health(b) + f"  (goal p50 < {out['health_median_goal_ms']:g} ms: "
+                          f"{'met' if out['health_median_goal_met'] else 'NOT met'})"),
+        ("server CPU", f"alone {_cores(a['server_cpu_s'], a['seconds'])}, "
+                       f"beside {_cores(b['server_cpu_s'], b['seconds'])}"),
+        ("+ bot workers", f"alone {_cores(a['server_tree_cpu_s'], a['seconds'])}, "
+                          f"beside {_cores(b['server_tree_cpu_s'], b['seconds'])}"),
+        ("database CPU", f"alone {_cores(a['database_cpu_s'], a['seconds'])}, "
+                         f"beside {_cores(b['database_cpu_s'], b['seconds'])}"),
+        ("machine", f"alone {_busy(a)} ({_other(a)} other), beside {_busy(b)} "
+                    f"({_other(b)} other) cores busy"),
+        ("errors", str(out["errors"])),
+    ]
+    rows += [("note", n) for n in out["notes"]]
+    return rows
+
+
+def report(out: dict[str, Any]) -> str:
+    lines = ["stikk server load benchmark"]
+    lines += [f"  !!! {n}" for n in out["notes"]]
+    for name, by_mode in out["runs"].items():
+        if "failed" in by_mode:
+            lines.append(f"[{name}] FAILED: {by_mode['failed']}")
+        for mode, run in by_mode.items():
+            if not isinstance(run, dict):
+                continue
+            lines.append(f"[{name}] {mode}")
+            if "failed" in run:
+                lines.append(f"  FAILED: {run['failed']}")
+            else:
+                rows = report_isolation(run) if mode == "isolation" else report_load(run)
+                lines += [f"  {k:<13} {v}" for k, v in rows]
+            lines += [f"    ! {m}" for m in run["error_messages"]]
+            logged = run.get("server_log_errors") or []
+            if logged:
+                lines.append(f"  server log    {len(logged)} ERROR/WARNING line(s), first: "
+                             f"{logged[0]}")
+    lines += _side_by_side(out["summary"])
+    lines.append(f"errors, all runs: {out['errors']}")
     return "\n".join(lines)
+
+
+def _side_by_side(summary: dict[str, dict[str, Any]]) -> list[str]:
+    names = list(summary)
+    if not names:
+        return []
+    rows: list[tuple[str, list[str]]] = []
+
+    def cell(name: str, mode: str, fmt: Callable[[dict[str, Any]], str]) -> str:
+        v = summary[name].get(mode)
+        return "-" if v is None else fmt(v)
+
+    def ms(x: float | None) -> str:
+        return "-" if x is None else f"{x:.1f}"
+
+    for mode in ("saturation", "paced"):
+        if any(mode in summary[n] for n in names):
+            rows.append((f"{mode} actions/s", [cell(n, mode, lambda v: (
+                f"{v['actions_per_s']:.1f}" + (f" of {v['target_actions_per_s']:.0f}"
+                                               if "target_actions_per_s" in v else "")))
+                for n in names]))
+            rows.append((f"{mode} p50/p99 ms", [cell(n, mode, lambda v: (
+                f"{ms(v['p50_ms'])} / {ms(v['p99_ms'])}")) for n in names]))
+            rows.append((f"{mode} errors", [cell(n, mode, lambda v: str(v["errors"]))
+                                            for n in names]))
+    if any("isolation" in summary[n] for n in names):
+        rows.append(("random bots actions/s", [cell(n, "isolation", lambda v: (
+            " -> ".join(ms(x) for x in v["random_actions_per_s"]) +
+            ("" if v["rate_ratio"] is None else f" ({v['rate_ratio']:.2f}x)")))
+            for n in names]))
+        rows.append(("/health p50 ms", [cell(n, "isolation", lambda v: " -> ".join(
+            ms(x) for x in v["health_p50_ms"])) for n in names]))
+        rows.append(("/health p99 ms", [cell(n, "isolation", lambda v: " -> ".join(
+            ms(x) for x in v["health_p99_ms"])) for n in names]))
+    width = max(22, *(len(r[0]) for r in rows)) if rows else 22
+    cols = [max(14, len(n), *(len(r[1][i]) for r in rows)) for i, n in enumerate(names)]
+    lines = ["side by side" + " " * (width - 10) + "  ".join(
+        n.ljust(c) for n, c in zip(names, cols, strict=True))]
+    for label, cells in rows:
+        lines.append(f"  {label:<{width}}" + "  ".join(
+            v.ljust(c) for v, c in zip(cells, cols, strict=True)))
+    return lines
+
+
+# ---- main ----------------------------------------------------------------------------------
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--db", default="auto", metavar="LIST",
+                   help="databases, comma-separated: sqlite, postgresql (default: both when a "
+                   "throwaway PostgreSQL cluster can be started, else sqlite with a note)")
+    p.add_argument("--postgres-url", default=None, metavar="URL",
+                   help="a PostgreSQL server to use instead of a throwaway cluster (a database "
+                   "per run is created in it)")
+    p.add_argument("--modes", default="saturation,paced", metavar="LIST",
+                   help="comma-separated: saturation, paced, isolation "
+                   "(default saturation,paced)")
+    p.add_argument("--isolation", action="store_true", help="add the isolation mode")
     p.add_argument("--tables", type=int, default=100, help="tables kept busy (default 100)")
     p.add_argument("--seconds", type=float, default=30.0,
                    help="measured time in seconds (default 30)")
     p.add_argument("--warmup", type=float, default=3.0,
                    help="seconds played before measuring (default 3)")
+    p.add_argument("--pace", type=float, default=1.0,
+                   help="paced mode: mean seconds between two actions of a table (default 1)")
+    p.add_argument("--jitter", type=float, default=0.2,
+                   help="paced mode: each gap is pace × uniform(1-J, 1+J) (default 0.2)")
     p.add_argument("--game", choices=game_ids(), default=None,
                    help="play only this game (default: cycle through all six)")
     p.add_argument("--seed", type=int, default=1, help="seeds the tables and the clients")
     p.add_argument("--url", default=None,
                    help="a running server (http://host:port) instead of starting one")
+    p.add_argument("--serve-arg", action="append", default=[], metavar="ARG",
+                   help="an extra argument for `stikk serve`, e.g. --serve-arg=--bot-workers=2 "
+                   "(repeatable)")
+    p.add_argument("--slow-tables", type=int, default=6,
+                   help="isolation mode: tables of slow bots (default 6)")
+    p.add_argument("--slow-bot", default="ismcts:time=2",
+                   help="isolation mode: the slow bots' seat spec (default ismcts:time=2)")
+    p.add_argument("--slow-bot-fallback", default="ismcts:iters=1000000",
+                   help="isolation mode: the spec used when the server refuses --slow-bot")
+    p.add_argument("--isolation-game", choices=game_ids(), default="romanian-whist",
+                   help="isolation mode: the game of every table (default romanian-whist)")
+    p.add_argument("--isolation-seconds", type=float, default=15.0,
+                   help="isolation mode: seconds measured alone and alongside (default 15)")
+    p.add_argument("--isolation-settle", type=float, default=1.0, help=argparse.SUPPRESS)
+    p.add_argument("--health-rate", type=float, default=20.0,
+                   help="isolation mode: GET /health requests a second (default 20)")
+    p.add_argument("--logs", default=None, metavar="DIR",
+                   help="keep each run's server log in DIR (DATABASE-MODE.log)")
     p.add_argument("--json", action="store_true", help="+ one JSON object as the last line")
     # the test's broken client: every Kth intent is an illegal action (must count as errors)
     p.add_argument("--inject-illegal", type=int, default=0, metavar="K", help=argparse.SUPPRESS)
@@ -541,28 +1339,26 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.tables < 1 or args.seconds <= 0 or args.warmup < 0:
-        print("--tables must be >= 1, --seconds > 0, --warmup >= 0", file=sys.stderr)
+    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+    if args.isolation and "isolation" not in modes:
+        modes.append("isolation")
+    bad = [m for m in modes if m not in MODES]
+    if bad or not modes:
+        print(f"--modes: {', '.join(bad) or 'none'}: choose from {', '.join(MODES)}",
+              file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory(prefix="stikk-load-") as tmp:
-        server = None if args.url else Server(Path(tmp))
-        try:
-            if server is not None:
-                server.wait_healthy()
-            out = asyncio.run(run_load(args, server.url if server else args.url, server))
-        except (OSError, RuntimeError, KeyError, ValueError) as e:  # no run at all
-            print(f"server_load: {e}", file=sys.stderr)
-            return 1
-        finally:
-            status = server.stop() if server is not None else None
-        if server is not None:
-            # uvicorn re-raises the SIGTERM after its graceful shutdown
-            out["server_exit"] = status
-            if status not in (0, -signal.SIGTERM):
-                out["errors"] += 1
-                out["error_messages"].append(f"the server exited with {status}: "
-                                             f"{server.tail(5)}")
-    out["environment"] = environment(None)
+    if (args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.pace <= 0
+            or not 0 <= args.jitter < 1 or args.slow_tables < 0
+            or args.isolation_seconds <= 0 or args.health_rate <= 0):
+        print("--tables must be >= 1, --seconds > 0, --warmup >= 0, --pace > 0, "
+              "0 <= --jitter < 1, --slow-tables >= 0, --isolation-seconds > 0, "
+              "--health-rate > 0", file=sys.stderr)
+        return 2
+    try:
+        out = run_all(args, modes)
+    except ValueError as e:
+        print(f"server_load: {e}", file=sys.stderr)
+        return 2
     print(report(out))
     if args.json:
         print(json.dumps(out))
