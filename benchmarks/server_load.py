@@ -799,6 +799,10 @@ def _percentile(sorted_ms: list[float], p: float) -> float | None:
 # ---- the isolation mode --------------------------------------------------------------------
 
 
+YARDSTICK_DEALS = 10_000
+"""The random table's deal limit (the server's largest)."""
+
+
 class RandomTable:
     """The yardstick of the isolation mode: one table of ``random`` bots, replaced by a new
     one when its game is over; counts its actions through ``GET /api/tables/{id}``."""
@@ -812,8 +816,11 @@ class RandomTable:
         self.tables = 0
 
     async def open(self) -> None:
+        # as many deals as a table may have: a game over within a second would leave the
+        # table idle until it is replaced, and measure the polling instead of the server
         body = {"game": self.game, "players": self.players, "seats": ["random"] * self.players,
-                "seed": self.seed * 1_000_000 + 900_000 + self.tables, "public": True}
+                "seed": self.seed * 1_000_000 + 900_000 + self.tables, "public": True,
+                "deals": YARDSTICK_DEALS}
         created = await http_json("POST", f"{self.base}/api/tables", body)
         self.id = created["id"]
         self.tables += 1
@@ -874,7 +881,8 @@ async def run_isolation(args: argparse.Namespace, base_url: str,
     players = {g["id"]: int(g["default_players"]) for g in catalogue["games"]}
     game = args.isolation_game
     n = players[game]
-    yardstick = RandomTable(base, game, n, args.seed, stats)
+    yardstick = RandomTable(base, args.yardstick_game, players[args.yardstick_game],
+                            args.seed, stats)
     await yardstick.open()
     probe = HealthProbe(base, args.health_rate, stats)
     probing = asyncio.create_task(probe.run())
@@ -937,6 +945,8 @@ async def run_isolation(args: argparse.Namespace, base_url: str,
         "mode": "isolation",
         "game": game,
         "players": n,
+        "yardstick_game": yardstick.game,
+        "yardstick_players": yardstick.players,
         "slow_tables": args.slow_tables,
         "slow_bot": spec,
         "random_tables_started": yardstick.tables,
@@ -1192,8 +1202,9 @@ def report_isolation(out: dict[str, Any]) -> list[tuple[str, str]]:
 
     ratio = out["rate_ratio"]
     rows = [
-        ("set-up", f"one {out['game']} table of {out['players']} random bots; then "
-                   f"{out['slow_tables']} tables of {out['players']} × {out['slow_bot']!r}"),
+        ("set-up", f"one {out['yardstick_game']} table of {out['yardstick_players']} random "
+                   f"bots; then {out['slow_tables']} {out['game']} tables of "
+                   f"{out['players']} × {out['slow_bot']!r}"),
         ("random alone", f"{a['random_actions_per_s']:.1f} actions/s over {a['seconds']:g} s"),
         ("random beside", f"{b['random_actions_per_s']:.1f} actions/s over {b['seconds']:g} s "
                           f"(slow tables: {b['slow_actions_per_s']:.2f} actions/s)"),
@@ -1323,7 +1334,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--slow-bot-fallback", default="ismcts:iters=1000000",
                    help="isolation mode: the spec used when the server refuses --slow-bot")
     p.add_argument("--isolation-game", choices=game_ids(), default="romanian-whist",
-                   help="isolation mode: the game of every table (default romanian-whist)")
+                   help="isolation mode: the slow tables' game (default romanian-whist)")
+    p.add_argument("--yardstick-game", choices=game_ids(), default="styrivolt",
+                   help="isolation mode: the random table's game (default styrivolt, whose "
+                   "session has no end: the table plays on, 10,000 deals at most)")
     p.add_argument("--isolation-seconds", type=float, default=15.0,
                    help="isolation mode: seconds measured alone and alongside (default 15)")
     p.add_argument("--isolation-settle", type=float, default=1.0, help=argparse.SUPPRESS)

@@ -121,7 +121,8 @@ def _parser() -> argparse.ArgumentParser:
                     help="how long a player may be away before a bot plays for him until he "
                     "is back (default 120)")
     sv.add_argument("--bot-workers", type=int, default=None, metavar="N",
-                    help="processes the search bots think in (default: the machine's cores)")
+                    help="processes the search bots think in (default: the machine's cores "
+                    "but one, at least one)")
     sv.add_argument("--bot-time-limit", type=float, default=None, metavar="SECONDS",
                     help="the most one bot decision may take; a bot that has not answered "
                     "by then plays its heuristic move (default 2; a seat's time= must fit)")
@@ -170,7 +171,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise StikkError(f"--bot-workers/--bot-time-limit: {e}") from None
     app = create_app(args.db or DEFAULT_DB_URL, away=away, bot_workers=workers,
-                     bot_time_limit=limit)
+                     bot_time_limit=limit, own_process=True)
     # uvicorn handles SIGINT and SIGTERM: it stops accepting, lets requests in flight
     # finish, runs the app's shutdown (closing the database) and returns.
     uvicorn.run(app, host=args.host, port=args.port, log_level="info",

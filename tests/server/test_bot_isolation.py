@@ -40,8 +40,7 @@ class _Server:
         self.log = (tmp_path / "server.log").open("w")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "stikk", "serve", "--port", str(self.port),
-             "--db", f"sqlite:///{tmp_path / 'bots.db'}", "--bot-time-limit", f"{CAP:g}",
-             "--bot-workers", "2"],
+             "--db", f"sqlite:///{tmp_path / 'bots.db'}", "--bot-time-limit", f"{CAP:g}"],
             stdout=self.log, stderr=subprocess.STDOUT, cwd=tmp_path,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})
 

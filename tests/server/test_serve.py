@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
@@ -20,6 +21,7 @@ from fastapi.testclient import TestClient
 
 from stikk.cli import main
 from stikk.server import Store, create_app
+from stikk.server.app import FULL_COLLECTION_EVERY
 from stikk.server.store import StoreError
 from stikk.server.table import Table
 
@@ -239,3 +241,19 @@ def _check_plays_on(port: int, proc: subprocess.Popen[str], made: list[dict[str,
                 break
             assert time.monotonic() < deadline, f"{m['game']} does not play on: {summary}"
             time.sleep(0.05)
+
+
+def test_stikk_serve_keeps_the_collector_out_of_the_tables_way() -> None:
+    """Issue 16 §9: in its own process the server freezes what start-up built and makes
+    full collections rarer (each paused every table for 100 ms and more); an app inside
+    another program (these tests) leaves the collector alone."""
+    before = gc.get_threshold()
+    try:
+        with TestClient(create_app("sqlite://")):
+            assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+        with TestClient(create_app("sqlite://", own_process=True)):
+            assert gc.get_threshold()[2] == FULL_COLLECTION_EVERY != before[2]
+            assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

@@ -181,3 +181,19 @@ def test_a_postgresql_server_that_goes_away_is_unreachable_not_refused(
     assert str(e.value) == "the database cannot be reached"
     assert not store.healthy()
     store.close()
+
+
+def test_a_page_of_table_ids_is_read_from_the_database(db_url: str) -> None:
+    """Issue 16 §6: a page of the lobby's list reads only its own ids, in id order."""
+    store = Store(db_url)
+    try:
+        for _ in range(7):
+            Table.create(store, "sjavs", ["heuristic"] * 4, seed=1)
+        every = store.table_ids()
+        assert every == sorted(every) and len(every) == 7
+        assert store.table_ids(limit=3) == every[:3]
+        assert store.table_ids(after=every[2], limit=3) == every[3:6]
+        assert store.table_ids(after=every[5]) == every[6:]
+        assert store.table_ids(after=every[6], limit=3) == []
+    finally:
+        store.close()

@@ -51,16 +51,21 @@ TRANSPORT_GRACE = 0.5
 """Seconds allowed on top of the cap for a decision's trip to a worker and back: a bot
 whose own budget is exactly the cap still answers in time on a busy machine."""
 
-WORKER_NICENESS = 5
+WORKER_NICENESS = 10
 """Workers run at a lower priority than the server, whose event loop serves every table."""
 
 
 def default_workers() -> int:
-    """The machine's cores available to this process (``--bot-workers`` by default)."""
+    """``--bot-workers`` by default: the machine's cores available to this process but one,
+    at least one.  The core left is the server's and its database's: while every core is
+    busy, a process woken by a message waits for the next scheduler tick whatever the
+    workers' priority, and a commit to PostgreSQL took 4 ms instead of 0.3 (measured on a
+    2-core machine with two busy processes, then one)."""
     try:
-        return len(os.sched_getaffinity(0))
+        cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+        cores = os.cpu_count() or 1
+    return max(1, cores - 1)
 
 
 def check_time_limit(seconds: float) -> float:

@@ -17,7 +17,6 @@ plays for it until the player connects again with the seat's token and so reclai
 from __future__ import annotations
 
 import asyncio
-import bisect
 import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -342,12 +341,11 @@ class Hub:
         the id ``after``; and the cursor for the next page (None at the end).  At most
         :attr:`scan_limit` tables are looked at, so a page of a narrow filter may be short
         (even empty) and still have a next one."""
-        ids = self.store.table_ids()
-        start = 0 if after is None else bisect.bisect_right(ids, after)
+        ids = self.store.table_ids(after=after, limit=self.scan_limit + 1)
+        more = len(ids) > self.scan_limit  # tables beyond what this request looks at
+        ids = ids[:self.scan_limit]
         out: list[dict[str, Any]] = []
-        last = None
-        for table_id in ids[start:start + self.scan_limit]:
-            last = table_id
+        for n, table_id in enumerate(ids, 1):
             try:
                 table = self.table(table_id)
             except TableError:  # a table that cannot be opened here (closed and logged)
@@ -355,5 +353,5 @@ class Hub:
             if table.public and keep(table):
                 out.append(self.summary(table_id))
                 if len(out) == limit:
-                    break
-        return out, (last if last is not None and last != ids[-1] else None)
+                    return out, table_id if n < len(ids) or more else None
+        return out, ids[-1] if more else None

@@ -219,10 +219,14 @@ class Store:
                 self.fault(len(stmts))
 
     # -- reads ------------------------------------------------------------------------------
-    def table_ids(self) -> list[str]:
-        """Every stored table's id, in id order."""
+    def table_ids(self, *, after: str | None = None, limit: int | None = None) -> list[str]:
+        """The stored tables' ids in id order: every one, or at most ``limit`` of those
+        after the id ``after`` (a page of the lobby's list reads only its own)."""
+        query = select(tables.c.id).order_by(tables.c.id).limit(limit)
+        if after is not None:
+            query = query.where(tables.c.id > after)
         with self._read() as conn:
-            return [r[0] for r in conn.execute(select(tables.c.id).order_by(tables.c.id))]
+            return [r[0] for r in conn.execute(query)]
 
     def action_count(self, table_id: str) -> int:
         with self._read() as conn:
