@@ -12,10 +12,12 @@ import time
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from stikk.agents import DealSetup, begin_deal, make_agent
 from stikk.agents.registry import AgentSpecError
 from stikk.games import make_game
+from stikk.server import create_app
 from stikk.server.bots import (
     DEFAULT_TIME_LIMIT,
     TRANSPORT_GRACE,
@@ -266,3 +268,19 @@ def test_closing_the_pool_drops_a_decision_in_flight_quietly(
     assert choice is None and processes
     assert all(not p.is_alive() for p in processes)
     assert "failed" not in caplog.text and "did not answer" not in caplog.text
+
+
+@pytest.mark.parametrize("spec, said", [
+    ("ismcts:time=5", "seat 1: 'ismcts:time=5': time must be at most 2 seconds"),
+    ("ismcts:time=inf", "seat 1: 'ismcts:time=inf': time must be"),
+    ("ismcts:iters=1000000000", "seat 1: 'ismcts:iters=1000000000': iters must be from 1 to"),
+    ("ismcts:c=nan", "seat 1: 'ismcts:c=nan': c must be a number above 0"),
+])
+def test_the_api_refuses_a_bot_seat_past_its_bounds_naming_it(spec: str, said: str) -> None:
+    """§2: a seat spec outside the documented bounds is a 400 that names the bound, and
+    nothing is stored."""
+    with TestClient(create_app("sqlite://")) as client:
+        r = client.post("/api/tables", json={"game": "sjavs",
+                                             "seats": ["human", spec, "random", "random"]})
+        assert r.status_code == 400 and r.json()["error"].startswith(said), r.text
+        assert client.get("/api/tables").json()["tables"] == []

@@ -7,6 +7,7 @@ import logging
 import socket
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import text
@@ -195,5 +196,17 @@ def test_a_page_of_table_ids_is_read_from_the_database(db_url: str) -> None:
         assert store.table_ids(after=every[2], limit=3) == every[3:6]
         assert store.table_ids(after=every[5]) == every[6:]
         assert store.table_ids(after=every[6], limit=3) == []
+    finally:
+        store.close()
+
+
+def test_a_database_in_memory_is_one_database_for_every_thread() -> None:
+    """``sqlite://``: the server's thread, its writers' and a test client's all see the same
+    tables (each thread used to get an empty database of its own: 'no such table')."""
+    store = Store("sqlite://")
+    try:
+        Table.create(store, "sjavs", ["heuristic"] * 4, seed=1)
+        with ThreadPoolExecutor(1) as other:
+            assert other.submit(store.table_ids).result() == store.table_ids() != []
     finally:
         store.close()

@@ -113,12 +113,12 @@ class Hub:
             g = make_game(game)
         except StikkError:
             return  # Table.create names what is wrong with the game
-        for spec in seats:
+        for seat, spec in enumerate(seats):
             if spec != HUMAN:
                 try:
                     check_seat(spec, g, self.bots.time_limit)
-                except StikkError as e:
-                    raise TableError(f"seat kind {spec!r}: {e}") from None
+                except StikkError as e:  # it names the spec and the bound
+                    raise TableError(f"seat {seat}: {e}") from None
 
     def _open(self, table: Table) -> None:
         """A table has just been opened: its humans are away until they connect."""

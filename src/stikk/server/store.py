@@ -37,6 +37,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
+from sqlalchemy.pool import StaticPool
 
 from ..core.errors import StikkError
 
@@ -294,8 +295,13 @@ def _engine(url: str) -> Engine:
     shown = parsed.render_as_string(hide_password=True)
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
+    options: dict[str, Any] = {}
+    if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+        # one database in memory for every thread (the server's, its writers', a test
+        # client's): by default each thread would get an empty one of its own
+        options = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
     try:
-        return create_engine(parsed)
+        return create_engine(parsed, **options)
     except ImportError as e:
         if parsed.get_backend_name() == "postgresql":
             raise StoreError(f"cannot use database URL {shown!r}: PostgreSQL needs the "
