@@ -166,3 +166,27 @@ def test_a_connection_that_fails_mid_send_counts_as_gone(db_url: str) -> None:
         return 0 in table.standins
 
     assert asyncio.run(run())
+
+
+def test_a_player_back_while_a_move_is_being_stored_sees_it_land_first(pg_url: str) -> None:
+    """On PostgreSQL a move is stored off the event loop: a player who comes back while his
+    stand-in's move is being stored (each write slowed here to 0.2 s, to widen the window)
+    is seated once it has landed.  No view shows him connected with a stand-in still
+    playing, and once it is his turn nobody else moves for him."""
+    with _client(pg_url, away=0.05) as client:
+        made = client.post("/api/tables", json={"game": "romanian-whist", "seed": 4,
+                                                "seats": ["human"] + ["heuristic"] * 3}).json()
+        table = _table(client, made["id"])
+        _wait(lambda: 0 in table.standins and table.actions >= 4, "no stand-in plays seat 0")
+        table.store.fault = lambda _statement: time.sleep(0.1)  # two statements a move
+        _wait(lambda: table.bot_to_act() == 0, "the stand-in is never to act")
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_json({"type": "join", "token": made["tokens"]["0"]})
+            msg = _view_until(ws, lambda m: m["seats"][0]["connected"])
+            assert msg["seats"][0]["standin"] is False and 0 not in table.standins
+            if not msg["view"]["legal"]:
+                msg = _view_until(ws, lambda m: bool(m["view"]["legal"]))
+            actions = table.actions
+            time.sleep(0.5)
+            assert table.actions == actions and table.match.state.to_act == 0
+        table.store.fault = None

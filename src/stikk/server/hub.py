@@ -25,7 +25,7 @@ from typing import Any
 
 from ..core.errors import StikkError
 from ..games import make_game
-from .bots import BotPool, check_seat
+from .bots import BotPool, BotRequest, check_seat
 from .outbox import QUEUE_LIMIT, STALL_LIMIT, Connection, Outbox
 from .store import Store
 from .table import HUMAN, Invites, Move, Table, TableError
@@ -158,11 +158,15 @@ class Hub:
         seat = table.seat_of(token)
         table.mark_claimed(seat)
         was_here = seat in self.connected(table_id)
-        outbox = self._attach(table_id, conn, seat)
         timer = self._away_timers.pop((table_id, seat), None)
         if timer is not None:
             timer.cancel()
-        if table.reclaim(seat) or not was_here:
+        # A stand-in's move being stored lands first; the connection arrives with the seat
+        # taken back, so no view shows the player here and his stand-in still playing.
+        async with self.lock(table_id):
+            outbox = self._attach(table_id, conn, seat)
+            reclaimed = table.reclaim(seat)
+        if reclaimed or not was_here:
             await self.broadcast(table_id)  # the others see the seat connected
         else:  # a second page of a seat already here: nothing changed for the others
             self._send(conn, table, table.message(seat, self.connected(table_id)))
@@ -290,15 +294,20 @@ class Hub:
     async def _run_bots(self, table_id: str) -> None:
         table = self.table(table_id)
         while True:
+            seat = table.bot_to_act()
+            if seat is None:
+                return
+            before = table.actions
+            request = table.bot_request()
+            # a search bot thinks in a worker with the table unlocked: a player may join
+            action = None if request is None else await self._search(table, seat, request)
             async with self.lock(table_id):
-                seat = table.bot_to_act()
-                if seat is None:
-                    return
-                before = table.actions
-                choice = await self._bot_choice(table, seat)
                 # A player who came back while his stand-in thought takes the move over.
                 if table.bot_to_act() != seat or table.actions != before:
                     continue
+                # a quick bot thinks here, in a thread, holding the lock (milliseconds)
+                choice = (await asyncio.to_thread(table.bot_choice) if action is None
+                          else table.action_text(action))
                 await self._commit(table, table.check(seat, choice))
             await self.broadcast(table_id)
 
@@ -312,16 +321,13 @@ class Hub:
             await loop.run_in_executor(self._writers, table.store_move, move)
         table.apply_move(move)
 
-    async def _bot_choice(self, table: Table, seat: int) -> str:
-        """The bot's action text: a search bot's from a worker process (its heuristic's
-        move when it is late), a quick bot's from a thread here, off the event loop."""
-        request = table.bot_request()
-        if request is None:
-            return await asyncio.to_thread(table.bot_choice)
+    async def _search(self, table: Table, seat: int, request: BotRequest) -> int:
+        """A search bot's action, from a worker process (its heuristic's move when it is
+        late or fails)."""
         action = await self.bots.decide(request, f"table {table.id} seat {seat}:")
         if action is None:
             action = await asyncio.to_thread(request.fallback)
-        return table.action_text(action)
+        return action
 
     def summary(self, table_id: str) -> dict[str, Any]:
         """One table for the lobby: id, game, seats, open seats, whose turn, progress."""
