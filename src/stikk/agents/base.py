@@ -33,13 +33,13 @@ class DealSetup:
 
     __slots__ = ("_template", "dealer", "game", "players")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State[Any]) -> None:
         self._template = state.with_deck(list(state.game.pack()))
         self.game: Game[Any] = state.game
         self.dealer: int = state.dealer
         self.players: int = state.game.players
 
-    def deal(self, deck: list[Card]) -> State:
+    def deal(self, deck: list[Card]) -> State[Any]:
         """This deal's setup dealt from ``deck`` (a permutation of the pack, unchecked)."""
         return self._template.with_deck(deck)
 

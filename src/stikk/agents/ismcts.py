@@ -187,10 +187,10 @@ def utilities(game: Game[Any], score: Sequence[float]) -> list[float]:
     return [per_side[game.side_of(seat)] for seat in range(game.players)]
 
 
-Rollout = Callable[[State, random.Random], None]
+Rollout = Callable[[State[Any], random.Random], None]
 
 
-def random_rollout(state: State, rng: random.Random) -> None:
+def random_rollout(state: State[Any], rng: random.Random) -> None:
     """Play the deal out uniformly at random (the engine checks nothing it need not)."""
     while state.to_act is not None:
         legal = state.legal_actions()
@@ -203,7 +203,7 @@ def heuristic_rollout(game: Game[Any], seed: int) -> Rollout:
 
     agent = heuristic_class(game.id)(game, seed)
 
-    def rollout(state: State, rng: random.Random) -> None:
+    def rollout(state: State[Any], rng: random.Random) -> None:
         while state.to_act is not None:
             legal = state.legal_actions()
             state.apply(legal[0] if len(legal) == 1 else

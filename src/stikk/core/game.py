@@ -187,7 +187,7 @@ class Game(ABC, Generic[OptionsT]):
         """A new match (the whole game) whose first deal is dealt by ``dealer``."""
 
     def new_deal(self, deck: Sequence[Card] | None = None, dealer: int = 0,
-                 *, rng: random.Random | None = None) -> State:
+                 *, rng: random.Random | None = None) -> State[Any]:
         """A stand-alone deal: the first deal of a new match."""
         match = self.new_match(dealer)
         return match.start_deal(deck, rng=rng)
@@ -270,7 +270,12 @@ def _safe_card(c: int) -> str:
         return repr(c)
 
 
-class State(ABC):
+GameT = TypeVar("GameT", bound="Game[Any]")
+"""The game a state is a deal of: each game's state names its own (``State[Sjavs]``), so its
+``game`` has that game's type (and a compiler sees one type, not a narrowed one)."""
+
+
+class State(ABC, Generic[GameT]):
     """One deal in progress.
 
     Hot-path attributes are plain: ``to_act`` (seat or ``None`` when the deal
@@ -297,7 +302,7 @@ class State(ABC):
 
     __slots__ = ()
 
-    game: Game[Any]
+    game: GameT
     dealer: int
     deck: tuple[Card, ...]
     """The deck this deal was dealt from, top card first."""
@@ -417,13 +422,13 @@ class State(ABC):
         return c
 
     @abstractmethod
-    def with_deck(self, deck: list[Card]) -> State:
+    def with_deck(self, deck: list[Card]) -> State[Any]:
         """The same deal setup (dealer, match context) dealt from another ``deck``.
 
         ``deck`` must hold this game's pack (unchecked: the hot path of deal sampling).
         """
 
-    def initial(self) -> State:
+    def initial(self) -> State[Any]:
         """The same deal as it was before its first action."""
         return self.with_deck(list(self.deck))
 

@@ -45,16 +45,16 @@ class Match(ABC):
         self.first_dealer = dealer
         self.next_dealer = dealer
         """Who deals the next deal."""
-        self.deals: list[State] = []
+        self.deals: list[State[Any]] = []
         self._closed = 0  # deals already written onto the sheet
 
     @property
-    def state(self) -> State | None:
+    def state(self) -> State[Any] | None:
         """The current (last started) deal, or ``None`` before the first."""
         return self.deals[-1] if self.deals else None
 
     def start_deal(self, deck: Sequence[Card | str] | None = None, *,
-                   rng: random.Random | None = None) -> State:
+                   rng: random.Random | None = None) -> State[Any]:
         """Deal the next deal from ``deck`` (checked against the pack) or a shuffle by ``rng``."""
         self.sync()
         if self.deals and not self.deals[-1].terminal:
@@ -91,11 +91,11 @@ class Match(ABC):
 
     # -- per game ------------------------------------------------------------------------
     @abstractmethod
-    def _new_deal(self, deck: list[Card], dealer: int) -> State:
+    def _new_deal(self, deck: list[Card], dealer: int) -> State[Any]:
         """Build the next deal from a checked deck."""
 
     @abstractmethod
-    def _close(self, state: State) -> None:
+    def _close(self, state: State[Any]) -> None:
         """Write a finished deal onto the sheet and set ``next_dealer``."""
 
     @property

@@ -191,7 +191,7 @@ def replay(record: Record | Mapping[str, Any] | str | bytes, *,
     }
 
 
-def _start(match: Match, i: int, entry: RecordDeal) -> State:
+def _start(match: Match, i: int, entry: RecordDeal) -> State[Any]:
     prev = match.state
     if prev is not None and not prev.terminal:
         raise ReplayError(f"deal {i - 1} is unfinished, so no deal may follow it",
@@ -221,7 +221,7 @@ def record_of(match: Match) -> Record:
     return Record(match.game, deals)
 
 
-def action_texts(state: State) -> list[str]:
+def action_texts(state: State[Any]) -> list[str]:
     """The canonical text of every action of a deal so far, in order."""
     fresh = state.initial()
     out = []

@@ -55,13 +55,13 @@ class Observer:
         })
         self.action_space = spaces.Discrete(self.num_actions)
 
-    def mask(self, state: State, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
+    def mask(self, state: State[Any], seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
         m = np.zeros(self.num_actions, np.int8)
         if not state.terminal and state.to_act == seat:
             m[list(state.legal_actions())] = 1
         return m
 
-    def observe(self, state: State, seat: int) -> dict[str, Any]:
+    def observe(self, state: State[Any], seat: int) -> dict[str, Any]:
         vec = np.asarray(self.tensor.encode(state.view(seat)), dtype=np.float32)
         return {"observation": vec, "action_mask": self.mask(state, seat)}
 
@@ -80,7 +80,7 @@ class Dealer:
             self.base = str(seed)
             self.episode = 0
 
-    def deal(self) -> tuple[State, list[tuple[float, ...]]]:
+    def deal(self) -> tuple[State[Any], list[tuple[float, ...]]]:
         """A playable deal and the values of the deals skipped before it."""
         key = self.base if self.episode == 0 else f"{self.base}/{self.episode}"
         self.episode += 1
@@ -95,7 +95,7 @@ class Dealer:
         raise RuntimeError(f"{MAX_REDEALS} deals in a row were over at the deal")
 
 
-def render_text(state: State) -> str:
+def render_text(state: State[Any]) -> str:
     """The public view of ``state`` as text (``render_mode="ansi"``)."""
     return json.dumps(state.public_view().to_json(), ensure_ascii=False)
 
@@ -123,7 +123,7 @@ class StikkAEC(AECEnv):  # type: ignore[misc]
         self._dealer = Dealer(self.game, dealer)
         self.possible_agents = [f"seat_{i}" for i in range(self.game.players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
-        self.state: State | None = None
+        self.state: State[Any] | None = None
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._observer.observation_space

@@ -64,7 +64,7 @@ class StikkSingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         self._dealer = Dealer(self.game, dealer)
         self.observation_space = self._observer.observation_space
         self.action_space = self._observer.action_space
-        self.state: State | None = None
+        self.state: State[Any] | None = None
         self._bots: dict[int, Agent] = {}
         self._done = True
 

@@ -237,7 +237,7 @@ class StikkGame(pyspiel.Game):  # type: ignore[misc]
                          params: dict[str, Any] | None = None) -> StikkObserver:
         return StikkObserver(self, iig_obs_type, params)
 
-    def wrap(self, state: State) -> StikkState:
+    def wrap(self, state: State[Any]) -> StikkState:
         """An OpenSpiel state at the same point as a stikk ``state`` of this game (dealt in
         any match position: the deal's own setup is kept)."""
         if state.game != self.stikk:
@@ -261,7 +261,7 @@ class _Deal:
         self.setup = setup
         self.deck: list[Card] = []
         self.rest: list[Card] = list(undealt)  # ascending: the chance outcomes' order
-        self.state: State | None = None
+        self.state: State[Any] | None = None
         self.sampler: tuple[int, int, WorldSampler] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
@@ -300,7 +300,7 @@ class StikkState(pyspiel.State):  # type: ignore[misc]
             self.apply_action(action)
 
     @property
-    def stikk_state(self) -> State | None:
+    def stikk_state(self) -> State[Any] | None:
         """The stikk state once dealt (every hand: for tools and tests, never for a bot)."""
         return self._deal.state
 

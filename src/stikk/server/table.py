@@ -445,7 +445,7 @@ class Table:
         return out
 
     @staticmethod
-    def _frame(state: State, actor: int | None, action: str | None, sheet: dict[str, Any],
+    def _frame(state: State[Any], actor: int | None, action: str | None, sheet: dict[str, Any],
                explainer: Explainer) -> dict[str, Any]:
         public = state.public_view()
         view = public.to_json()
@@ -472,7 +472,7 @@ class Table:
         return record_of(self.match).to_json()
 
     # -- internals ----------------------------------------------------------------------------
-    def _state(self) -> State:
+    def _state(self) -> State[Any]:
         state = self.match.state
         assert state is not None  # a table deals its first deal when created
         return state
@@ -515,7 +515,7 @@ class Table:
             self._deal_decks(move.decks)
         return move.action
 
-    def _close_deal(self, state: State) -> None:
+    def _close_deal(self, state: State[Any]) -> None:
         result = state.result()
         final = state.public_view().to_json()  # what everybody saw at the deal's end
         for bulky in _NOT_FINAL:
@@ -540,7 +540,7 @@ class Table:
             _log.warning("stikk: table %s: dealt the missing deal(s) %s", self.id,
                          ", ".join(str(n) for n, _ in decks))
 
-    def _shadow(self, trial: State | None) -> Match:
+    def _shadow(self, trial: State[Any] | None) -> Match:
         """A copy of the match to look ahead on, with ``trial`` as its current deal: the
         finished deals and the game are shared (nothing changes them), the sheet copied."""
         keep: dict[int, Any] = {id(self.game): self.game}
@@ -582,7 +582,7 @@ class Table:
             if state.terminal:
                 self._close_deal(state)
 
-    def _deal(self, deck: list[str], number: int) -> State:
+    def _deal(self, deck: list[str], number: int) -> State[Any]:
         state = self.match.start_deal(deck)
         setup = DealSetup(state)
         for seat, agent in [*self._agents.items(), *self.standins.items()]:

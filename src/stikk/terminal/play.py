@@ -334,7 +334,7 @@ class TableSession:
             self.renderer.deal_over(match)
         return True
 
-    def _human_turn(self, state: State, seat: int) -> bool:
+    def _human_turn(self, state: State[Any], seat: int) -> bool:
         """Ask ``seat`` until a legal move is applied (True) or he quits (False)."""
         view = state.view(seat)
         moves = self.renderer.moves(view, state.legal_actions())
@@ -383,7 +383,7 @@ class TableSession:
                 continue
             return True
 
-    def _hint(self, state: State, seat: int, view: View) -> None:
+    def _hint(self, state: State[Any], seat: int, view: View) -> None:
         """One line: what the default bot would play from this seat's view, and why."""
         if self._hint_agent is None:
             self._hint_agent = make_agent(HINT_AGENT, self.game,
@@ -398,7 +398,7 @@ class TableSession:
         you = Voice(seat, self.game.num_sides == 2 and self.game.players == 4)
         self.say(styled("Hint: ", "bold cyan") + Text(f"{label}{where} — {reason.text(you)}"))
 
-    def _parse(self, text: str, state: State, view: View,
+    def _parse(self, text: str, state: State[Any], view: View,
                moves: Sequence[tuple[int, str]]) -> int | str:
         """An action id, or a sentence saying why ``text`` is not one."""
         if re.fullmatch(r"\d+", text):

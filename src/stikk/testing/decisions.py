@@ -26,7 +26,7 @@ from .support import (
 )
 
 
-def _check_views(state: State, views: Sequence[View], pack_mask: Mask, where: str,
+def _check_views(state: State[Any], views: Sequence[View], pack_mask: Mask, where: str,
                  scan: bool = True) -> None:
     """Basic view fields, card conservation and the leak scan for every seat."""
     game = state.game
@@ -82,7 +82,7 @@ def _check_views(state: State, views: Sequence[View], pack_mask: Mask, where: st
             raise _fail(vw, f"the view's JSON names hidden cards {' '.join(leaked)}")
 
 
-def _check_tricks(state: State, where: str) -> None:
+def _check_tricks(state: State[Any], where: str) -> None:
     players = state.game.players
     size = state.trick_size
     for i, t in enumerate(state.tricks):
@@ -103,7 +103,7 @@ def _check_tricks(state: State, where: str) -> None:
         raise _fail(where, f"the current trick {cur!r} is not an unfinished trick")
 
 
-def _check_legal(state: State, where: str) -> tuple[tuple[int, ...], list[str]]:
+def _check_legal(state: State[Any], where: str) -> tuple[tuple[int, ...], list[str]]:
     game = state.game
     terminal = state.terminal
     to_act = state.to_act
@@ -151,7 +151,7 @@ def _check_legal(state: State, where: str) -> tuple[tuple[int, ...], list[str]]:
     return legal, texts
 
 
-def _check_decision(state: State, views: Sequence[View], pack_mask: Mask, where: str,
+def _check_decision(state: State[Any], views: Sequence[View], pack_mask: Mask, where: str,
                     crng: random.Random, illegal_samples: int, deep: bool,
                     report: PlayoutReport) -> None:
     game = state.game
@@ -217,7 +217,7 @@ def _check_decision(state: State, views: Sequence[View], pack_mask: Mask, where:
                            + _fp_diff(full, after))
 
 
-def _check_out_of_turn(state: State, action: int, where: str) -> None:
+def _check_out_of_turn(state: State[Any], action: int, where: str) -> None:
     """A legal action offered as another seat's is refused and changes nothing."""
     before = _quick(state)
     other = (state.to_act or 0) + 1
@@ -251,7 +251,7 @@ def _check_from_hand(before: list[tuple[int, Any]], after: list[tuple[int, Any]]
                                "playing it")
 
 
-def _check_terminal(state: State, where: str) -> None:
+def _check_terminal(state: State[Any], where: str) -> None:
     players = state.game.players
     res = state.result()
     assert res is not None  # _check_legal has checked it

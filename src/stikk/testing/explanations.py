@@ -57,7 +57,7 @@ def _illegal(game: Game[Any], legal: Sequence[int], rng: random.Random) -> list[
     return out
 
 
-def check_refusals(game: Game[Any], states: Iterable[State], *, seed: int) -> int:
+def check_refusals(game: Game[Any], states: Iterable[State[Any]], *, seed: int) -> int:
     """Every decision of ``states``: ``why_not`` allows exactly the legal set, and the
     engine's refusal carries the same reason.  Returns the actions checked."""
     rng = random.Random(seed)
@@ -92,7 +92,7 @@ def check_refusals(game: Game[Any], states: Iterable[State], *, seed: int) -> in
     return checked
 
 
-def _words(state: State, view: View, sheet: dict[str, Any] | None = None) -> str:
+def _words(state: State[Any], view: View, sheet: dict[str, Any] | None = None) -> str:
     """Everything the explanations say of ``view``, as one JSON text (beside a new match's
     sheet unless ``sheet`` is given)."""
     explainer = state.game.explainer
@@ -103,7 +103,7 @@ def _words(state: State, view: View, sheet: dict[str, Any] | None = None) -> str
                       sort_keys=True)
 
 
-def check_words(game: Game[Any], states: Iterable[State],
+def check_words(game: Game[Any], states: Iterable[State[Any]],
                 sheet: dict[str, Any] | None = None) -> int:
     """Every view of ``states`` in words, and every finished deal's score in parts that add
     up to the engine's.  ``sheet`` is the score sheet the tables would show beside them (a
@@ -130,11 +130,11 @@ def check_words(game: Game[Any], states: Iterable[State],
     return done
 
 
-Leak = Callable[[State, int], str]
+Leak = Callable[[State[Any], int], str]
 """A deliberately leaky control: the words of a seat's view plus something it may not see."""
 
 
-def hand_leak(state: State, seat: int) -> str:
+def hand_leak(state: State[Any], seat: int) -> str:
     """The words of ``seat``'s view, with the next seat's hand appended: a leak."""
     nxt = state.view((seat + 1) % state.game.players)
     return _words(state, state.view(seat)) + json.dumps(nxt.to_json()["hand"])
@@ -148,7 +148,7 @@ class LeakReport:
     """Positions where the control leaked a secret that the comparison noticed."""
 
 
-def check_no_leak(game: Game[Any], states: Iterable[State], *, seed: int, worlds: int = 3,
+def check_no_leak(game: Game[Any], states: Iterable[State[Any]], *, seed: int, worlds: int = 3,
                   control: Leak = hand_leak) -> LeakReport:
     """At each position that is not over a random seat is drawn, and ``worlds`` worlds the
     deal sampler draws for its view must give that seat the same words.  The control must

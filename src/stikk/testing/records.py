@@ -19,7 +19,7 @@ def _copy(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def _illegal_text(state: State, legal: Sequence[int], rng: random.Random) -> str | None:
+def _illegal_text(state: State[Any], legal: Sequence[int], rng: random.Random) -> str | None:
     """The text of some well-formed action that is not legal here, if there is one."""
     for a in _illegal_ids(state.game.num_actions, legal, 64, rng):
         try:

@@ -14,7 +14,7 @@ from .support import _fail, _fingerprint, _fp_diff, _leaked_cards, _mask_text, _
 
 
 def _rebuild(game: Game[Any], dealer: int, prior: Sequence[tuple[Sequence[int], Sequence[int]]],
-             deck: Sequence[int], actions: Sequence[int]) -> tuple[State, list[int]] | None:
+             deck: Sequence[int], actions: Sequence[int]) -> tuple[State[Any], list[int]] | None:
     """The deal after ``prior`` deals, from ``deck`` with ``actions``; None if one is illegal."""
     m = game.new_match(dealer)
     for d, acts in prior:
@@ -34,7 +34,7 @@ def _rebuild(game: Game[Any], dealer: int, prior: Sequence[tuple[Sequence[int], 
     return st, seats
 
 
-def _same_public_play(a: State, b: State, seats_a: list[int], seats_b: list[int]) -> bool:
+def _same_public_play(a: State[Any], b: State[Any], seats_a: list[int], seats_b: list[int]) -> bool:
     """Same public course of play: actors, turn, tricks, and what the rules revealed."""
     return (seats_a == seats_b and a.to_act == b.to_act and a.phase == b.phase
             and a.tricks == b.tricks and a.current_trick == b.current_trick
@@ -71,7 +71,7 @@ def _permutations(deck: Sequence[int], idx: list[int], rng: random.Random,
 
 
 def _check_position(game: Game[Any], dealer: int, prior: list[tuple[list[int], list[int]]],
-                    state: State, where: str, rng: random.Random, perms: int,
+                    state: State[Any], where: str, rng: random.Random, perms: int,
                     report: RedactionReport) -> None:
     deck = list(state.deck)
     actions = list(state.history)
@@ -141,7 +141,7 @@ def _check_position(game: Game[Any], dealer: int, prior: list[tuple[list[int], l
                 break
 
 
-def _pick_step(state: State, rng: random.Random) -> int:
+def _pick_step(state: State[Any], rng: random.Random) -> int:
     """A step of a finished deal: a random phase the deal went through, then a step in it."""
     pos = state.initial()
     by_phase: dict[str, list[int]] = {}

@@ -71,13 +71,13 @@ def chi2_sf(x: float, df: int) -> float:
     return min(1.0, h * math.exp(-z + a * math.log(z) - math.lgamma(a)))
 
 
-def world_key(state: State) -> str:
+def world_key(state: State[Any]) -> str:
     """What distinguishes two worlds: every seat's view of them (hands, piles, …)."""
     return json.dumps([state.view(s).to_json() for s in range(state.game.players)],
                       sort_keys=True)
 
 
-def check_sound(spec: WorldSpec, state: State) -> None:
+def check_sound(spec: WorldSpec, state: State[Any]) -> None:
     """The real deal fits the spec: each location's real cards are known there or allowed."""
     deck = state.deck
     for loc in spec.locations:
@@ -96,7 +96,7 @@ def check_sound(spec: WorldSpec, state: State) -> None:
         raise AssertionError("the spec's locations do not cover each deck position once")
 
 
-def check_world(world: State, setup: DealSetup, seat: int, view: Any) -> None:
+def check_world(world: State[Any], setup: DealSetup, seat: int, view: Any) -> None:
     """A sampled world replays legally from its own deck and shows the seat the real view."""
     game = setup.game
     if sorted(world.deck) != sorted(game.pack()):
@@ -112,7 +112,7 @@ def check_world(world: State, setup: DealSetup, seat: int, view: Any) -> None:
 
 
 def _replays(game: Game[Any], setup: DealSetup, deck: list[Card], seat: int,
-             real: State, hidden_steps: set[int]) -> Iterator[State]:
+             real: State[Any], hidden_steps: set[int]) -> Iterator[State[Any]]:
     """Every replay of ``real``'s history from ``deck`` that the seat cannot tell apart."""
     observed = real.view(seat).history
 
@@ -126,7 +126,7 @@ def _replays(game: Game[Any], setup: DealSetup, deck: list[Card], seat: int,
         yield st
         return
 
-    def rec(st: State, i: int) -> Iterator[State]:
+    def rec(st: State[Any], i: int) -> Iterator[State[Any]]:
         if i == len(real.history):
             yield st
             return
@@ -147,7 +147,7 @@ def _replays(game: Game[Any], setup: DealSetup, deck: list[Card], seat: int,
     yield from rec(setup.deal(list(deck)), 0)
 
 
-def enumerate_worlds(real: State, seat: int, *, limit: int = 9) -> Counter[str]:
+def enumerate_worlds(real: State[Any], seat: int, *, limit: int = 9) -> Counter[str]:
     """Every world the seat cannot tell from ``real``, counted by :func:`world_key`.
 
     The hidden cards (``real.hidden_from(seat)``) are permuted over their deck
@@ -194,7 +194,7 @@ class UniformityResult:
     p_value: float
 
 
-def uniformity_check(real: State, seat: int, *, samples: int = 2000, seed: int = 0,
+def uniformity_check(real: State[Any], seat: int, *, samples: int = 2000, seed: int = 0,
                      limit: int = 9) -> UniformityResult:
     """Chi-square of the sampler's world frequencies against brute-force enumeration."""
     expected = enumerate_worlds(real, seat, limit=limit)
@@ -242,7 +242,7 @@ def acceptance(game: Game[Any], rng: random.Random, *, positions: int, draws: in
 
 
 def random_position(game: Game[Any], rng: random.Random, *, max_match_deals: int = 6,
-                    dealer: int = 0) -> State:
+                    dealer: int = 0) -> State[Any]:
     """A seeded random position: some whole deals of a match, then part of one more."""
     match = game.new_match(dealer)
     for _ in range(rng.randrange(max_match_deals)):
@@ -268,13 +268,13 @@ class Twins:
     """A position, a seat drawn at random, and worlds the seat cannot tell from it."""
 
     index: int
-    state: State
+    state: State[Any]
     seat: int
     view: Any
-    worlds: list[State]
+    worlds: list[State[Any]]
 
 
-def indistinguishable_worlds(game: Game[Any], states: Iterable[State], rng: random.Random,
+def indistinguishable_worlds(game: Game[Any], states: Iterable[State[Any]], rng: random.Random,
                              worlds: int) -> Iterator[Twins]:
     """For each position of ``states`` that is not over: a random seat and ``worlds`` worlds
     the deal sampler draws for its view (the no-leak checks compare what each gives it)."""

@@ -28,7 +28,7 @@ def _play_cards(play: Any) -> tuple[int, ...]:
     raise AssertionError(f"a play must be a card id or a non-empty tuple of card ids, got {play!r}")
 
 
-def _plays(state: State) -> list[tuple[int, Any]]:
+def _plays(state: State[Any]) -> list[tuple[int, Any]]:
     """``(seat, play)`` of every play of the deal so far: completed tricks, then the current one."""
     out: list[tuple[int, Any]] = []
     for t in state.tricks:
@@ -41,7 +41,7 @@ def _mask_text(mask: Mask) -> str:
     return " ".join(format_card(c) for c in cards_of(mask)) or "(none)"
 
 
-def _views(state: State, players: int) -> tuple[View, ...]:
+def _views(state: State[Any], players: int) -> tuple[View, ...]:
     return tuple(state.view(s) for s in range(players))
 
 
@@ -61,7 +61,7 @@ _FP_NAMES = ("history", "to_act", "phase", "legal", "legal_texts", "tricks", "cu
              "result", "hidden_from", "views")
 
 
-def _fingerprint(state: State, players: int, *, views: bool = True) -> tuple[Any, ...]:
+def _fingerprint(state: State[Any], players: int, *, views: bool = True) -> tuple[Any, ...]:
     """Everything the contract shows of a state (with the view of every seat if ``views``)."""
     res = state.result()
     return (
@@ -78,7 +78,7 @@ def _fingerprint(state: State, players: int, *, views: bool = True) -> tuple[Any
     )
 
 
-def _quick(state: State) -> tuple[Any, ...]:
+def _quick(state: State[Any]) -> tuple[Any, ...]:
     """The cheap part of a fingerprint."""
     return (tuple(state.history), state.to_act, state.phase, tuple(state.legal_actions()))
 

@@ -72,23 +72,23 @@ class TensorModule(Protocol):
         """The part of ``view.to_json()`` the tensor holds: what ``decode`` gives back."""
 
 
-Chooser = Callable[[State, random.Random], int]
+Chooser = Callable[[State[Any], random.Random], int]
 """Picks the next action of a random playout: ``choose(state, rng) -> action id``."""
 
 
-def uniform(state: State, rng: random.Random) -> int:
+def uniform(state: State[Any], rng: random.Random) -> int:
     """A legal action drawn uniformly (``rng.choice``): the default :data:`Chooser`."""
     return rng.choice(state.legal_actions())
 
 
 def match_positions(game: Game[Any], rng: random.Random, *, dealer: int = 0,
-                    deals: int | None = None, choose: Chooser = uniform) -> list[State]:
+                    deals: int | None = None, choose: Chooser = uniform) -> list[State[Any]]:
     """Every position of one random match, as copies of the state: each deal from its start
     to its end, both included.  The match is played until it is over, or for ``deals`` deals
     at most (a game whose match never ends needs ``deals``).  ``rng`` deals the cards and is
     handed to ``choose``, in that order, so a seed fixes the whole match."""
     match = game.new_match(dealer)
-    out: list[State] = []
+    out: list[State[Any]] = []
     dealt = 0
     while not match.over and (deals is None or dealt < deals):
         state = match.start_deal(rng=rng)
@@ -100,7 +100,7 @@ def match_positions(game: Game[Any], rng: random.Random, *, dealer: int = 0,
     return out
 
 
-def every_view(state: State) -> list[View]:
+def every_view(state: State[Any]) -> list[View]:
     """Each seat's view of ``state``, in seat order, then the public view."""
     return [state.view(s) for s in range(state.game.players)] + [state.public_view()]
 
@@ -221,12 +221,12 @@ class Leak:
     """
 
     name: str
-    secret: Callable[[State, int], object]
-    encode: Callable[[State, int], list[float]]
+    secret: Callable[[State[Any], int], object]
+    encode: Callable[[State[Any], int], list[float]]
     at_least: int = 1
 
 
-def _hands(state: State) -> Sequence[int]:
+def _hands(state: State[Any]) -> Sequence[int]:
     hands = getattr(state, "hands", None)
     if hands is None:
         raise TypeError(f"{type(state).__name__} has no hands to leak")
@@ -241,10 +241,10 @@ def neighbour_hand_leak(module: TensorModule, game: Game[Any], block: str | None
     spec = module.spec(game)
     players = game.players
 
-    def secret(state: State, seat: int) -> int:
+    def secret(state: State[Any], seat: int) -> int:
         return _hands(state)[(seat + 1) % players]
 
-    def encode(state: State, seat: int) -> list[float]:
+    def encode(state: State[Any], seat: int) -> list[float]:
         vec = module.encode(state.view(seat))
         cards = cards_of(secret(state, seat))
         if block is None:
@@ -272,7 +272,7 @@ class LeakReport:
     """For each control, the positions at which its secret varied and it was caught."""
 
 
-def check_no_leak(module: TensorModule, game: Game[Any], states: Iterable[State], *,
+def check_no_leak(module: TensorModule, game: Game[Any], states: Iterable[State[Any]], *,
                   seed: int, worlds: int = 3, controls: Sequence[Leak] = ()) -> LeakReport:
     """No leak: at each position that is not terminal a random seat is drawn, and ``worlds``
     worlds the deal sampler (:func:`~stikk.agents.sampling.world_sampler`) draws for its view

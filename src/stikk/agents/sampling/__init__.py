@@ -17,6 +17,7 @@ that agree with the view, replaying each with full legality checks.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ...core.game import State
 from ...core.registry import entry, load
@@ -44,7 +45,7 @@ def world_sampler(view: View, setup: DealSetup) -> WorldSampler:
     return WorldSampler(world_spec(view, setup), view)
 
 
-def sample_state(view: View, setup: DealSetup, rng: random.Random) -> State:
+def sample_state(view: View, setup: DealSetup, rng: random.Random) -> State[Any]:
     """One complete world agreeing with ``view``, uniform among all such worlds."""
     return world_sampler(view, setup).sample(rng)
 

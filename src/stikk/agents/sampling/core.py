@@ -279,7 +279,7 @@ def build_deck(locations: Sequence[Location], assignment: Sequence[Mask], size: 
     return deck
 
 
-def replay_world(spec: WorldSpec, deck: list[Card]) -> State | None:
+def replay_world(spec: WorldSpec, deck: list[Card]) -> State[Any] | None:
     """The world's state after its actions, or None if an action is illegal there.
 
     ``spec.actions(deck)`` runs first, so it may lay the deck out before the deal."""
@@ -309,7 +309,7 @@ class WorldSampler:
         self.tries = 0
         self.accepted = 0
 
-    def sample(self, rng: random.Random) -> State:
+    def sample(self, rng: random.Random) -> State[Any]:
         """One world (a state at the view's position), uniform over those agreeing with it."""
         for _ in range(self.max_tries):
             self.tries += 1

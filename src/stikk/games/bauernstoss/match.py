@@ -44,7 +44,7 @@ class BauernstossMatch(Match):
         return BauernstossState(self.game, deck, dealer, first_deal=self.first_deal,
                                 chalk=self.chalk)
 
-    def _close(self, state: State) -> None:
+    def _close(self, state: State[Any]) -> None:
         assert isinstance(state, BauernstossState)
         r = state.result()
         assert r is not None

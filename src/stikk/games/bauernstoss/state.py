@@ -73,7 +73,7 @@ def deal_hands(deck: list[Card] | tuple[Card, ...], dealer: int) -> list[Mask]:
     return hands
 
 
-class BauernstossState(State):
+class BauernstossState(State["Bauernstoss"]):  # the game module imports this one
     """One deal of Bauernstoss.
 
     Hands are bitmasks; the trump tables of §2.3 are chosen once trumps are known and
@@ -147,7 +147,7 @@ class BauernstossState(State):
     def __init__(self, game: Bauernstoss, deck: list[Card], dealer: int, *,
                  first_deal: bool = True, chalk: int | None = None) -> None:
         opts = game.options
-        self.game: Bauernstoss = game
+        self.game = game
         self.deck = tuple(deck)
         self.dealer = dealer
         self.first_deal = first_deal

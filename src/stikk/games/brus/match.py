@@ -32,7 +32,7 @@ class BrusMatch(Match):
     def _new_deal(self, deck: list[Card], dealer: int) -> BrusState:
         return BrusState(self.game, deck, dealer, tuple(self.sticks))
 
-    def _close(self, state: State) -> None:
+    def _close(self, state: State[Any]) -> None:
         assert isinstance(state, BrusState)
         r = state.result()
         assert r is not None

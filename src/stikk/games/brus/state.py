@@ -64,7 +64,7 @@ _FOLLOW: tuple[tuple[_Cand, _Cand], ...] = tuple(
 """Single-card plays without a risk, by card and by whether they win (shared, immutable)."""
 
 
-class BrusState(State):
+class BrusState(State["Brus"]):  # the game module imports this one
     """One Danish Brus deal for 4 or 3 players (rules §2).
 
     Hands are bitmasks; the stock is the rest of the deck from ``stock_pos``.  After every
@@ -134,7 +134,7 @@ class BrusState(State):
                  sticks: tuple[int, ...] | None = None) -> None:
         opts = game.options
         n = game.players
-        self.game: Brus = game
+        self.game = game
         self.n = n
         self.dealer = dealer
         self.deck = tuple(deck)

@@ -36,7 +36,7 @@ class IcelandicBrusMatch(Match):
         return IcelandicBrusState(self.game, deck, dealer, (self.erased[0], self.erased[1]),
                                   (self.hung[0], self.hung[1]))
 
-    def _close(self, state: State) -> None:
+    def _close(self, state: State[Any]) -> None:
         assert isinstance(state, IcelandicBrusState)
         self.erased = list(state.erased)
         self.hung = list(state.hung)

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 HAND = 3
 
 
-class IcelandicBrusState(State):
+class IcelandicBrusState(State["IcelandicBrus"]):  # the game module imports this one
     """One Icelandic Brús deal (a cut-point entry included: terminal when created).
 
     Hands are bitmasks; the stock is the deck from ``_sp`` on.  The legal set is computed
@@ -113,7 +113,7 @@ class IcelandicBrusState(State):
     def __init__(self, game: IcelandicBrus, deck: list[Card], dealer: int,
                  erased: tuple[int, int] = (0, 0),
                  hung: tuple[bool, bool] = (False, False)) -> None:
-        self.game: IcelandicBrus = game
+        self.game = game
         self._start_erased = (erased[0], erased[1])
         self._start_hung = (hung[0], hung[1])
         self.dealer = dealer

@@ -35,7 +35,7 @@ class RomanianWhistMatch(Match):
                          self.success_counters, self.failure_counters)
         return RomanianWhistState(self.game, deck, dealer, spec)
 
-    def _close(self, state: State) -> None:
+    def _close(self, state: State[Any]) -> None:
         assert isinstance(state, RomanianWhistState)
         r = state.result()
         assert r is not None

@@ -35,7 +35,7 @@ def _bid_ids(k: int, forbidden: int) -> tuple[int, ...]:
     return ids
 
 
-class RomanianWhistState(State):
+class RomanianWhistState(State["RomanianWhist"]):  # the game module imports this one
     """One round of Romanian Whist.
 
     Hands are bitmasks; the trick in progress, the current winner and the
@@ -92,7 +92,7 @@ class RomanianWhistState(State):
     def __init__(self, game: RomanianWhist, deck: list[Card], dealer: int, spec: RoundSpec) -> None:
         n = game.players
         k = spec.cards
-        self.game: RomanianWhist = game
+        self.game = game
         self.n = n
         self.dealer = dealer
         self.cards = k

@@ -42,7 +42,7 @@ class SjavsMatch(Match):
             self._winner = None
         return SjavsState(self.game, deck, dealer, self.pending_ties)
 
-    def _close(self, state: State) -> None:
+    def _close(self, state: State[Any]) -> None:
         assert isinstance(state, SjavsState)
         r = state.result()
         assert r is not None

@@ -59,7 +59,7 @@ def _seats(n: int, kind: str, first: int) -> tuple[int, ...]:
     return seats
 
 
-class SjavsState(State):
+class SjavsState(State["Sjavs"]):  # the game module imports this one
     """One Sjavs deal for 4, 3 or 2 players.
 
     Hands are bitmasks (with two players a seat's mask holds its hand and its face-up
@@ -132,7 +132,7 @@ class SjavsState(State):
 
     def __init__(self, game: Sjavs, deck: list[Card], dealer: int, pending_ties: int = 0) -> None:
         n = game.players
-        self.game: Sjavs = game
+        self.game = game
         self.n = n
         self.dealer = dealer
         self.deck = tuple(deck)

@@ -135,7 +135,7 @@ class StyrivoltMatch(Match):
     def _new_deal(self, deck: list[Card], dealer: int) -> StyrivoltState:
         return StyrivoltState(self.game, deck, dealer)
 
-    def _close(self, state: State) -> None:
+    def _close(self, state: State[Any]) -> None:
         assert isinstance(state, StyrivoltState)
         outcome = state.outcome
         if outcome == "void":  # rules §4.6, Engine decision 12

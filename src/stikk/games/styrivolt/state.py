@@ -84,7 +84,7 @@ def _ids(m: Mask) -> list[Card]:
     return cards_of(m)
 
 
-class StyrivoltState(State):
+class StyrivoltState(State["Styrivolt"]):  # the game module imports this one
     """A Styrivolt deal in progress (rules §3–§9)."""
 
     __slots__ = (
@@ -762,7 +762,7 @@ class StyrivoltState(State):
     # -- copies --------------------------------------------------------------------------------
 
     def with_deck(self, deck: list[Card]) -> StyrivoltState:
-        return StyrivoltState(self.game, deck, self.dealer)  # type: ignore[arg-type]
+        return StyrivoltState(self.game, deck, self.dealer)
 
     def actors(self) -> list[tuple[int, int]]:
         return list(zip(self._actors, self.history, strict=True))
