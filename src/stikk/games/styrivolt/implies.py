@@ -181,12 +181,7 @@ def whereabouts(view: View) -> Whereabouts:
     """Where the cards the viewer knows are: played, lying out, in hands, elsewhere."""
     v = _sv(view)
     me = v.seat
-    played = 0
-    for trick in v.tricks:
-        for _, c in trick.plays:
-            played |= 1 << c
-    for _, c in v.current_trick:
-        played |= 1 << c
+    played = _played(v)
     exposed = tuple([CARD_ID[t] for t in v.exposed])
     public = 0
     for c in exposed:
