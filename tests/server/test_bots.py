@@ -15,7 +15,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from stikk.agents import DealSetup, begin_deal, make_agent
-from stikk.agents.registry import AgentSpecError
 from stikk.games import make_game
 from stikk.server import create_app
 from stikk.server.bots import (
@@ -24,14 +23,13 @@ from stikk.server.bots import (
     WORKER_NICENESS,
     BotPool,
     BotRequest,
-    check_seat,
     check_time_limit,
     check_workers,
     searches,
 )
 from stikk.server.hub import Hub
 from stikk.server.store import Store
-from stikk.server.table import Table
+from stikk.server.table import Table, TableError
 
 
 def _request(spec: str, game_id: str = "romanian-whist", seed: int = 5) -> BotRequest:
@@ -167,15 +165,22 @@ def test_workers_run_at_a_lower_priority_than_the_server() -> None:
     ("ismcts:margin=-1", "margin"),
 ])
 def test_a_seat_outside_the_bounds_is_refused_naming_the_bound(spec: str, bound: str) -> None:
-    with pytest.raises(AgentSpecError, match=bound):
-        check_seat(spec, make_game("sjavs"), DEFAULT_TIME_LIMIT)
+    store = Store("sqlite://")
+    with pytest.raises(TableError, match=bound):
+        Table.create(store, "sjavs", ["human", spec, "random", "random"],
+                     bot_time_limit=DEFAULT_TIME_LIMIT)
+    assert store.table_ids() == []  # nothing stored
+
+
+def _seated(spec: str, limit: float) -> Table:
+    return Table.create(Store("sqlite://"), "sjavs", ["human", spec, "random", "random"],
+                        bot_time_limit=limit)[0]
 
 
 def test_a_seat_within_the_bounds_is_accepted() -> None:
-    game = make_game("sjavs")
     for spec in ("ismcts:time=2", "ismcts:iters=1000000", "ismcts", "heuristic", "random"):
-        check_seat(spec, game, DEFAULT_TIME_LIMIT)
-    check_seat("ismcts:time=30", game, 30)
+        assert _seated(spec, DEFAULT_TIME_LIMIT).seats[1] == spec
+    assert _seated("ismcts:time=30", 30).seats[1] == "ismcts:time=30"
 
 
 def test_only_search_bots_think_in_workers() -> None:

@@ -31,9 +31,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from ..agents import DealSetup, begin_deal, make_agent
+from ..agents import Agent, DealSetup, begin_deal, make_agent
 from ..agents.registry import AgentSpecError, parse_agent_spec
-from ..core.game import Game
 from ..core.view import View
 
 _log = logging.getLogger("uvicorn.error")
@@ -88,11 +87,9 @@ def searches(spec: str) -> bool:
     return parse_agent_spec(spec)[0] not in QUICK_KINDS
 
 
-def check_seat(spec: str, game: Game[Any], time_limit: float) -> None:
-    """Refuse a bot seat outside the documented bounds (the bot's own, checked as it is
-    made: iterations, moves, exploration...) or whose time budget exceeds the server's cap
-    on one decision."""
-    agent = make_agent(spec, game, seed=0)
+def check_budget(spec: str, agent: Agent, time_limit: float) -> None:
+    """Refuse a bot whose time budget exceeds the server's cap on one decision (its other
+    bounds, iterations, moves, exploration..., are checked as it is made)."""
     budget = getattr(agent, "time_limit", None)
     if budget is not None and budget > time_limit:
         raise AgentSpecError(f"{spec!r}: time must be at most {time_limit:g} seconds, this "

@@ -23,12 +23,10 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
-from ..core.errors import StikkError
-from ..games import make_game
-from .bots import BotPool, BotRequest, check_seat
+from .bots import BotPool, BotRequest
 from .outbox import QUEUE_LIMIT, STALL_LIMIT, Connection, Outbox
 from .store import Store
-from .table import HUMAN, Invites, Move, Table, TableError
+from .table import Invites, Move, Table, TableError
 
 _log = logging.getLogger("uvicorn.error")
 
@@ -53,6 +51,7 @@ PAGE_SIZE = 50
 SCAN_LIMIT = 1000
 """The most tables one page of the lobby's list looks at: a page of a narrow filter may
 come back short, with the cursor to go on from."""
+
 
 class Hub:
     """The open tables of one server."""
@@ -100,25 +99,12 @@ class Hub:
                      public: bool = True, deals: int | None = None) -> tuple[Table, Invites]:
         """A new table; its bots start at once if one of them is to act.  A bot seat
         outside its bounds, or given more time than the server allows one decision, is
-        refused (:func:`.bots.check_seat`)."""
-        self._check_bots(game, seats)
+        refused."""
         table, invites = Table.create(self.store, game, seats, seed=seed, public=public,
-                                      deals=deals)
+                                      deals=deals, bot_time_limit=self.bots.time_limit)
         self._tables[table.id] = table
         self._open(table)
         return table, invites
-
-    def _check_bots(self, game: str, seats: Sequence[str]) -> None:
-        try:
-            g = make_game(game)
-        except StikkError:
-            return  # Table.create names what is wrong with the game
-        for seat, spec in enumerate(seats):
-            if spec != HUMAN:
-                try:
-                    check_seat(spec, g, self.bots.time_limit)
-                except StikkError as e:  # it names the spec and the bound
-                    raise TableError(f"seat {seat}: {e}") from None
 
     def _open(self, table: Table) -> None:
         """A table has just been opened: its humans are away until they connect."""

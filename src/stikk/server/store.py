@@ -184,14 +184,6 @@ class Store:
             stmts.append(update(tables).where(tables.c.id == table_id).values(closed=closed))
         self._execute(stmts)
 
-    def add_table(self, table_id: str, game: str, seats: list[str], seed: int,
-                  token_hashes: dict[int, str], *, public: bool, watch_hash: str,
-                  max_deals: int | None = None, claimed: Collection[int] = ()) -> None:
-        """Store a new table and its seat-token hashes (with no deck: :meth:`commit` writes
-        a table with its first deal)."""
-        self.commit(table_id, new_table=NewTable(game, seats, seed, public, watch_hash,
-                                                 token_hashes, max_deals, claimed))
-
     def claim_seat(self, table_id: str, seat: int, token_hash: str | None = None) -> None:
         """Mark a seat taken; with ``token_hash``, its token is replaced (a lobby join: the
         unused invitation stops working)."""
@@ -200,14 +192,6 @@ class Store:
             values["token_hash"] = token_hash
         self._execute([update(seat_tokens).where(seat_tokens.c.table_id == table_id,
                                                  seat_tokens.c.seat == seat).values(**values)])
-
-    def add_deal(self, table_id: str, number: int, deck: list[str]) -> None:
-        """Store the deck of a table's deal ``number``."""
-        self.commit(table_id, decks=[(number, deck)])
-
-    def add_action(self, table_id: str, seq: int, deal: int, action: str) -> None:
-        """Store a table's action ``seq`` (refused if that number is already stored)."""
-        self.commit(table_id, actions=[(seq, deal, action)])
 
     def _execute(self, stmts: Sequence[Executable]) -> None:
         """Run ``stmts`` in one transaction (the fault hook between them)."""

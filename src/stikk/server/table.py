@@ -41,7 +41,7 @@ from ..core.match import Match
 from ..core.record import record_of
 from ..core.view import View
 from ..games import SESSION_DEALS, make_game
-from .bots import BotRequest, searches
+from .bots import BotRequest, check_budget, searches
 from .store import NewTable, Store, StoredTable
 
 HUMAN = "human"
@@ -133,19 +133,21 @@ class Table:
                 try:
                     self._agents[s] = make_agent(kind, game, seed=seed * 1000 + s)
                 except AgentSpecError as e:
-                    raise TableError(f"seat kind {kind!r}: {e}") from None
+                    raise TableError(f"seat {s}: {e}") from None  # e names the spec
         self.actions = 0
         """Actions applied so far (the next action's number in the store)."""
 
     # -- creation and loading -------------------------------------------------------------
     @classmethod
     def create(cls, store: Store, game: str, seats: Sequence[str], *,
-               seed: int | None = None, public: bool = True,
-               deals: int | None = None) -> tuple[Table, Invites]:
+               seed: int | None = None, public: bool = True, deals: int | None = None,
+               bot_time_limit: float | None = None) -> tuple[Table, Invites]:
         """A new stored table; returns it and its secrets: every human seat's token and
         the spectators' token.  The first human seat is the creator's, so it is not open
         to lobby joins.  ``deals`` ends the table after that many deals (by default only a
-        game whose session has no end has a limit, :data:`~stikk.games.SESSION_DEALS`)."""
+        game whose session has no end has a limit, :data:`~stikk.games.SESSION_DEALS`).
+        A bot seat outside its bounds is refused, and so is one whose time budget exceeds
+        ``bot_time_limit`` (the server's cap on one decision, :mod:`.bots`)."""
         try:
             g = make_game(game)
         except StikkError as e:
@@ -164,7 +166,13 @@ class Table:
         creator = set(list(invites.seats)[:1])
         table = cls(store, table_id, g, seats, seed, hashes, public=public,
                     watch_hash=_hash(invites.watch), claimed=creator,
-                    max_deals=deals)  # refuses unknown seat kinds
+                    max_deals=deals)  # refuses unknown seat kinds and bots out of bounds
+        if bot_time_limit is not None:
+            for s, agent in table._agents.items():
+                try:
+                    check_budget(table.seats[s], agent, bot_time_limit)
+                except AgentSpecError as e:
+                    raise TableError(f"seat {s}: {e}") from None
         decks = table._upcoming(table._shadow(None))
         store.commit(table_id, decks=decks, new_table=NewTable(
             g.text, list(seats), seed, public, table._watch_hash, hashes, deals, creator))
