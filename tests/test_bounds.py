@@ -650,6 +650,7 @@ def test_bounds_follow_the_options(spec: str, bounds: tuple[int, int], decisions
     assert game.max_decisions() == decisions
 
 
+@pytest.mark.pure_engine  # monkeypatches or inspects engine classes
 def test_every_game_class_implements_the_bounds() -> None:
     """Both methods are abstract in ``Game``: every registered game defines them."""
     for cls in (Bauernstoss, Brus, IcelandicBrus, Sjavs, Styrivolt):

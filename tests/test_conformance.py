@@ -455,6 +455,7 @@ PLAYOUT_MUTANTS: list[tuple[str, Patch, str]] = [
 
 @pytest.mark.parametrize(("patch", "message"), [pytest.param(p, m, id=name)
                                                 for name, p, m in PLAYOUT_MUTANTS])
+@pytest.mark.pure_engine  # monkeypatches or inspects engine classes
 def test_a_broken_engine_fails_the_playout_checks(monkeypatch: pytest.MonkeyPatch, patch: Patch,
                                                   message: str) -> None:
     patch(monkeypatch)

@@ -563,6 +563,7 @@ SCRIPTED = ("5C 5D 9C  8S KH QC  JC 7H 6D  QS QH QD "
 """DK-4.2, dealer 0: seat 0 5C 5D 9C, seat 1 8S KH QC, seat 2 JC 7H 6D, seat 3 QS QH QD."""
 
 
+@pytest.mark.pure_engine  # run_game(deck=...) patches the game's shuffle
 def test_scripted_pair_lead_and_named_risk(tmp_path: Path) -> None:
     """DK-5.2: a mixed-rank lead is refused (the engine's reason is shown), the pair 5♣ 5♦ is
     led as typed; DK-9.2 / DK-9.4 and Engine decision 1: following with K♥ + 8♠ (both beat a
@@ -600,6 +601,7 @@ def test_scripted_pair_lead_and_named_risk(tmp_path: Path) -> None:
         (12, 0, 12), (11, 1, 11)]
 
 
+@pytest.mark.pure_engine  # run_game(deck=...) patches the game's shuffle
 def test_bare_risk_refused_with_the_engines_reason() -> None:
     """DK-9.1: only K♥ and 8♠ can be risked; Engine decision 1: ``kh risk`` risks every card
     whose risk is legal, but with J♣ in the same hand no risk on K♥ is legal (DK-9.2
@@ -618,6 +620,7 @@ def test_bare_risk_refused_with_the_engines_reason() -> None:
     assert "and risk the Brus" not in out  # never offered (DK-9.2 condition 2)
 
 
+@pytest.mark.pure_engine  # run_game(deck=...) patches the game's shuffle
 def test_mistyped_multiple_plays_and_risks_are_told_what_is_wrong() -> None:
     """Issue 15 §6: ``5c+5s risk`` got a generic parse error listing every action form; it
     now says which card of the play may not be risked and why, with the rule (DK-9.1: only
@@ -639,6 +642,7 @@ def test_mistyped_multiple_plays_and_risks_are_told_what_is_wrong() -> None:
     assert game["screen"].leaks == []
 
 
+@pytest.mark.pure_engine  # run_game(deck=...) patches the game's shuffle
 def test_automatic_risk_a_plain_card_is_played_with_its_risk(tmp_path: Path) -> None:
     """DK-12.8 and Engine decision 2: under ``automatic_risk`` only ``PLAY KH RISK`` is legal
     when the Brus may be risked; the list offers only that form and typing ``kh`` plays it."""

@@ -14,6 +14,7 @@ import pytest
 
 from stikk.core.game import State
 from stikk.core.view import View
+from stikk.enginepath import module_doc
 from stikk.games import make_game
 from stikk.games.romanian_whist import tensor
 from stikk.testing.tensors import (
@@ -39,7 +40,7 @@ def _module(**changes: Any) -> Any:
     """The Romanian Whist tensor module with some of its parts replaced."""
     parts = {name: getattr(tensor, name) for name in ("ENCODED", "spec", "encode", "decode",
                                                       "project")}
-    return SimpleNamespace(**{"__doc__": tensor.__doc__, **parts, **changes})
+    return SimpleNamespace(**{"__doc__": module_doc(tensor), **parts, **changes})
 
 
 def test_match_positions_copies_every_position_of_each_deal() -> None:
@@ -150,7 +151,7 @@ def test_no_leak_catches_a_control_that_leaks_nothing_or_is_never_tried() -> Non
 
 
 def test_doc_table_catches_every_kind_of_mismatch() -> None:
-    doc = tensor.__doc__ or ""
+    doc = module_doc(tensor)  # the source's docstring where the module is compiled
     assert check_doc_table(tensor, GAME, SYMBOLS) == len(tensor.spec(GAME).blocks)
     cases = {
         "the blocks": doc.replace("dealer              P", "dealers             P"),

@@ -8,8 +8,13 @@
 (1, 'bid', 1)
 """
 
-from .cards import CardSet, format_card, parse_card
-from .core import (
+from . import enginepath
+
+_pure_reason = enginepath.choose()  # before any engine module is imported
+
+from . import cards as _cards  # noqa: E402
+from .cards import CardSet, format_card, parse_card  # noqa: E402
+from .core import (  # noqa: E402
     ActionError,
     DealResult,
     Game,
@@ -22,12 +27,17 @@ from .core import (
     Trick,
     View,
 )
-from .games import game_ids, make_game
+from .games import game_ids, make_game  # noqa: E402
+
+compiled: bool = enginepath.is_compiled(_cards)
+"""Whether the mypyc-compiled engine is live (``setup.py``); ``False``: the pure-Python one."""
+engine: str = enginepath.describe(compiled, _pure_reason)
+"""The same in words, with the reason when the pure-Python engine runs."""
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ActionError", "CardSet", "DealResult", "Game", "IllegalActionError", "Match",
     "OptionError", "Phase", "State", "StikkError", "Trick", "View", "__version__",
-    "format_card", "game_ids", "make_game", "parse_card",
+    "compiled", "engine", "format_card", "game_ids", "make_game", "parse_card",
 ]

@@ -276,6 +276,9 @@ class CardSet:
 
     __slots__ = ("mask",)
 
+    def __reduce__(self) -> tuple[type[CardSet], tuple[Mask]]:
+        return CardSet, (self.mask,)
+
     def __init__(self, cards: Iterable[Card] | Mask | CardSet = 0) -> None:
         if isinstance(cards, CardSet):
             self.mask: Mask = cards.mask

@@ -9,6 +9,7 @@ with status 2.
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import os
 import random
@@ -19,6 +20,7 @@ from typing import Any
 
 from .core.errors import StikkError
 from .core.record import ReplayError, dumps_replay, loads, replay
+from .enginepath import live
 from .games import game_class, game_ids, make_game
 
 EXIT_BAD_INPUT = 2
@@ -50,8 +52,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
 
 
+def _version() -> str:
+    try:
+        return importlib.metadata.version("stikk")
+    except importlib.metadata.PackageNotFoundError:  # run from a checkout, not installed
+        return "(not installed)"
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="stikk", description="Traditional trick-taking card games.")
+    p.add_argument("--version", action="version", version=f"stikk {_version()}, {live()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="play at a terminal table against bots")

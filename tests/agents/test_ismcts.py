@@ -166,6 +166,7 @@ def test_bad_settings_are_named(spec: str) -> None:
         make_agent(spec, make_game("sjavs"), seed=0)
 
 
+@pytest.mark.pure_engine  # monkeypatches or inspects engine classes
 def test_a_view_no_world_can_be_dealt_for_falls_back_to_the_heuristic(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A sampler that cannot deal a world must not crash the table: the heuristic decides."""
@@ -189,6 +190,7 @@ def test_a_view_no_world_can_be_dealt_for_falls_back_to_the_heuristic(
     assert ismcts.TRIES_PER_ITERATION > 0
 
 
+@pytest.mark.pure_engine  # monkeypatches or inspects engine classes
 def test_a_search_stops_after_a_bounded_number_of_draws(monkeypatch: pytest.MonkeyPatch) -> None:
     """A view whose worlds are rare stops the search at TRIES_PER_ITERATION x budget draws."""
     import stikk.agents.ismcts as ismcts

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections import Counter
@@ -194,6 +195,7 @@ class _Trusting(WorldSampler):
         return replay_world(self.spec, deck) or self.spec.setup.deal(deck)
 
 
+@pytest.mark.pure_engine  # monkeypatches or inspects engine classes
 def test_negative_control_sampling_without_the_replay_check_is_caught(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A sampler that trusts a spec ignoring voids draws impossible worlds; the check sees it."""
@@ -226,6 +228,6 @@ def test_sampler_reports_an_inconsistent_view() -> None:
     seat = state.to_act
     view = state.view(seat)
     played = next(c for t in state.tricks for s, c in t.plays if s != seat)
-    bad = type(view)(**{**view.__dict__, "hand": view.hand | 1 << played})
+    bad = dataclasses.replace(view, hand=view.hand | 1 << played)
     with pytest.raises(SamplingError):
         world_sampler(bad, DealSetup(state)).sample(random.Random(1))

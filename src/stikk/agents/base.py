@@ -11,37 +11,13 @@ nothing about the real cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-from ..cards import Card
 from ..core.explain import Msg
-from ..core.game import Game, State
 from ..core.view import View
+from .dealsetup import DealSetup
 
-
-class DealSetup:
-    """What every seat knows before the cards are dealt: the game, dealer and match context.
-
-    >>> import random
-    >>> from stikk.games import make_game
-    >>> game = make_game("romanian-whist")
-    >>> state = game.new_deal(rng=random.Random(1), dealer=2)
-    >>> setup = DealSetup(state)
-    >>> setup.dealer, setup.deal(list(game.pack())).dealer
-    (2, 2)
-    """
-
-    __slots__ = ("_template", "dealer", "game", "players")
-
-    def __init__(self, state: State[Any]) -> None:
-        self._template = state.with_deck(list(state.game.pack()))
-        self.game: Game[Any] = state.game
-        self.dealer: int = state.dealer
-        self.players: int = state.game.players
-
-    def deal(self, deck: list[Card]) -> State[Any]:
-        """This deal's setup dealt from ``deck`` (a permutation of the pack, unchecked)."""
-        return self._template.with_deck(deck)
+__all__ = ["Agent", "DealSetup", "advise", "begin_deal"]
 
 
 @runtime_checkable

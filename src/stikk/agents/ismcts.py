@@ -47,6 +47,7 @@ from ..core.explain import Msg
 from ..core.explainer import label_of
 from ..core.game import Game, State
 from ..core.registry import ENTRIES
+from ..core.rng import randbelow
 from ..core.view import View
 from .base import Agent, DealSetup
 from .registry import AgentSpecError
@@ -194,7 +195,7 @@ def random_rollout(state: State[Any], rng: random.Random) -> None:
     """Play the deal out uniformly at random (the engine checks nothing it need not)."""
     while state.to_act is not None:
         legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+        state.apply(legal[randbelow(rng, len(legal))] if len(legal) > 1 else legal[0])
 
 
 def heuristic_rollout(game: Game[Any], seed: int) -> Rollout:
@@ -386,7 +387,7 @@ class ISMCTSAgent:
                     if ch is not None:
                         ch.avail += 1
                 if untried:
-                    a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    a = untried[randbelow(rng, len(untried))] if len(untried) > 1 else untried[0]
                     child = _Node(actor)
                     child.avail = 1
                     children[a] = child

@@ -85,7 +85,7 @@ class GroupTask:
     keep_records: bool = False
 
 
-def play_deal(match: Match, deck: list[int], agents: Sequence[Agent]) -> tuple[float, ...]:
+def play_deal(match: Match[Any], deck: list[int], agents: Sequence[Agent]) -> tuple[float, ...]:
     """Play the match's next deal from ``deck`` with ``agents[seat]``; its value per side
     (:meth:`~stikk.core.game.Game.deal_value`: the score, and Stýrivolt's monk's crosses)."""
     state = match.start_deal(deck)
@@ -100,7 +100,8 @@ def play_deal(match: Match, deck: list[int], agents: Sequence[Agent]) -> tuple[f
         match.apply(action, seat=seat)
     result = state.result()
     assert result is not None
-    return match.game.deal_value(result)
+    value: tuple[float, ...] = match.game.deal_value(result)
+    return value
 
 
 def play_group(task: GroupTask) -> GroupResult:

@@ -12,15 +12,17 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
 from ..cards import Card, CardError, Mask, format_card, format_cards, parse_card
+from ..enginepath import mypyc_attr
 from .errors import ActionParseError, DeckError, IllegalActionError
 from .explain import Msg, Voice
 from .options import Options
+from .rng import shuffle
 
 if TYPE_CHECKING:
     from .explainer import Explainer
@@ -75,6 +77,9 @@ class Trick:
         }
 
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuild_dataclass, (type(self), dataclass_values(self))
+
 def _play_text(c: Any) -> str:
     return format_card(c) if isinstance(c, int) else format_cards(c)
 
@@ -99,6 +104,9 @@ class DealResult:
     def to_json(self) -> dict[str, Any]:
         return {"tricks": list(self.tricks), "score": list(self.score), **self.extras}
 
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuild_dataclass, (type(self), dataclass_values(self))
 
 OptionsT = TypeVar("OptionsT", bound=Options)
 
@@ -137,6 +145,10 @@ class Game(ABC, Generic[OptionsT]):
         self.players: int = options.players  # type: ignore[union-attr]
         self._text = options.to_text()  # type: ignore[union-attr]
 
+    def __reduce__(self) -> tuple[type[Game[OptionsT]], tuple[OptionsT]]:
+        """A game is rebuilt from its options (pickle and copy: the compiled class too)."""
+        return type(self), (self.options,)
+
     # -- the pack and decks ------------------------------------------------------------
     @abstractmethod
     def pack(self) -> tuple[Card, ...]:
@@ -145,7 +157,7 @@ class Game(ABC, Generic[OptionsT]):
     def shuffled_deck(self, rng: random.Random) -> list[Card]:
         """A uniformly shuffled deck (top card first)."""
         deck = list(self.pack())
-        rng.shuffle(deck)
+        shuffle(deck, rng)  # rng.shuffle's deck, made faster where compiled
         return deck
 
     def check_deck(self, deck: Sequence[Card | str]) -> list[Card]:
@@ -183,7 +195,7 @@ class Game(ABC, Generic[OptionsT]):
 
     # -- deals and matches -------------------------------------------------------------
     @abstractmethod
-    def new_match(self, dealer: int = 0) -> Match:
+    def new_match(self, dealer: int = 0) -> Match[Any]:
         """A new match (the whole game) whose first deal is dealt by ``dealer``."""
 
     def new_deal(self, deck: Sequence[Card] | None = None, dealer: int = 0,
@@ -271,10 +283,36 @@ def _safe_card(c: int) -> str:
 
 
 GameT = TypeVar("GameT", bound="Game[Any]")
+
+_ATTRIBUTES: dict[type, tuple[str, ...]] = {}
+
+
+def dataclass_values(obj: Any) -> dict[str, Any]:
+    """A dataclass's field values by name (what :func:`rebuild_dataclass` takes)."""
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+
+
+def rebuild_dataclass(cls: type[Any], values: dict[str, Any]) -> Any:
+    """A frozen dataclass made again from its fields: how pickle and copy rebuild the engine's
+    results and views (a compiled frozen class refuses the attribute-by-attribute way)."""
+    return cls(**values)
+
+
+def _attribute_names(cls: type) -> tuple[str, ...]:
+    """A state class's instance attributes: its slots as Python, or, compiled (where mypyc
+    keeps no ``__slots__``), mypyc's record of the attributes of the class and its bases."""
+    names = _ATTRIBUTES.get(cls)
+    if names is None:
+        found: list[str] = []
+        for k in cls.__mro__:
+            found += k.__dict__.get("__mypyc_attrs__", ()) + k.__dict__.get("__slots__", ())
+        names = _ATTRIBUTES[cls] = tuple(n for n in dict.fromkeys(found) if n != "__dict__")
+    return names
 """The game a state is a deal of: each game's state names its own (``State[Sjavs]``), so its
 ``game`` has that game's type (and a compiler sees one type, not a narrowed one)."""
 
 
+@mypyc_attr(serializable=True)
 class State(ABC, Generic[GameT]):
     """One deal in progress.
 
@@ -316,7 +354,7 @@ class State(ABC, Generic[GameT]):
         """Legal action ids, ascending; empty when the deal is over."""
 
     @abstractmethod
-    def apply(self, action: int) -> None:
+    def apply(self, action: object) -> None:
         """Apply one legal action id; raise :class:`IllegalActionError` otherwise."""
 
     def is_legal(self, action: int) -> bool:
@@ -361,7 +399,7 @@ class State(ABC, Generic[GameT]):
     def _action_id(self, action: object) -> int:
         """The id of an action handed to ``apply``: an int, or any integer type (a numpy
         integer, say); a boolean or a non-integer is refused."""
-        if isinstance(action, int) and action.__class__ is int:
+        if type(action) is int:  # exactly: compiled, isinstance would let True through as 1
             return action
         if isinstance(action, bool) or not hasattr(action, "__index__"):
             raise IllegalActionError(repr(action), "an action id is an integer",
@@ -411,11 +449,14 @@ class State(ABC, Generic[GameT]):
     """Slots holding lists that a clone must copy; every other slot holds an immutable value."""
 
     def clone(self) -> Self:
-        """An independent copy: the slots shared, the lists named in ``_mutable`` copied."""
+        """An independent copy: the slots shared, the lists named in ``_mutable`` copied.
+
+        ``cls.__new__`` makes the copy without ``__init__``, compiled too: mypyc's
+        ``serializable`` classes allow it.
+        """
         cls = type(self)
-        c = object.__new__(cls)
-        slots: tuple[str, ...] = cls.__slots__  # the concrete game's slots
-        for name in slots:
+        c = cls.__new__(cls)
+        for name in _attribute_names(cls):
             setattr(c, name, getattr(self, name))
         for name in cls._mutable:
             setattr(c, name, getattr(self, name).copy())

@@ -10,18 +10,20 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Generic
 
 from ..cards import Card
+from ..enginepath import mypyc_attr
 from .errors import StikkError
-from .game import Game, State
+from .game import Game, GameT, State
 
 
 class MatchError(StikkError):
     """A deal cannot be started (the previous one is unfinished, or the match is over)."""
 
 
-class Match(ABC):
+@mypyc_attr(serializable=True)
+class Match(ABC, Generic[GameT]):
     """Deals one after another; ``sheet()`` is the score sheet (CONFORMANCE.md §4 ``match``).
 
     >>> import random
@@ -37,7 +39,9 @@ class Match(ABC):
     (0, 1, False)
     """
 
-    def __init__(self, game: Game[Any], dealer: int = 0) -> None:
+    game: GameT
+
+    def __init__(self, game: GameT, dealer: int = 0) -> None:
         if (isinstance(dealer, bool) or not isinstance(dealer, int)
                 or not 0 <= dealer < game.players):
             raise MatchError(f"dealer must be a seat from 0 to {game.players - 1}, got {dealer!r}")
@@ -132,7 +136,7 @@ DEFAULT_CONTEXT_DEALS = 8
 
 
 def warmup_match(game: Game[Any], rng: random.Random, dealer: int,
-                 deals: int | None = None) -> tuple[Match, int]:
+                 deals: int | None = None) -> tuple[Match[Any], int]:
     """A match position reached by ``deals`` deals of uniformly random legal play (by default
     a number drawn from ``rng``: up to the game's schedule, or up to
     :data:`DEFAULT_CONTEXT_DEALS` deals).

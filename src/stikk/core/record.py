@@ -191,7 +191,7 @@ def replay(record: Record | Mapping[str, Any] | str | bytes, *,
     }
 
 
-def _start(match: Match, i: int, entry: RecordDeal) -> State[Any]:
+def _start(match: Match[Any], i: int, entry: RecordDeal) -> State[Any]:
     prev = match.state
     if prev is not None and not prev.terminal:
         raise ReplayError(f"deal {i - 1} is unfinished, so no deal may follow it",
@@ -212,7 +212,7 @@ def dumps_replay(obj: dict[str, Any]) -> str:
     return json.dumps(obj)
 
 
-def record_of(match: Match) -> Record:
+def record_of(match: Match[Any]) -> Record:
     """The record of a match played so far (decks and actions as canonical text)."""
     from ..cards import format_card
 

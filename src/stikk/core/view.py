@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Final, TypeVar
 
 from ..cards import Mask, format_cards
-from .game import Trick, play_cards_text
+from .game import Trick, dataclass_values, play_cards_text, rebuild_dataclass
 
 PUBLIC_SEAT: Final = -1
 """The ``seat`` of a public view (:meth:`State.public_view <stikk.core.game.State.public_view>`):
@@ -54,6 +54,9 @@ class View:
     """``(seat, action text)`` for every action so far, as this seat may know it."""
     tricks: tuple[Trick, ...]
     current_trick: tuple[tuple[int, Any], ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuild_dataclass, (type(self), dataclass_values(self))
 
     def to_json(self) -> dict[str, Any]:
         """The view as JSON-ready data (card masks as card lists)."""

@@ -110,7 +110,7 @@ class Table:
         """Human seats somebody has taken (by an invitation or a lobby join)."""
         self.max_deals = max_deals
         """The table ends after this many deals (a game whose session has no end)."""
-        self.match: Match = game.new_match(0)
+        self.match: Match[Any] = game.new_match(0)
         self.standins: dict[int, Agent] = {}
         """Bots playing for away players, by seat."""
         self.deal_summaries: list[dict[str, Any]] = []
@@ -548,7 +548,7 @@ class Table:
             _log.warning("stikk: table %s: dealt the missing deal(s) %s", self.id,
                          ", ".join(str(n) for n, _ in decks))
 
-    def _shadow(self, trial: State[Any] | None) -> Match:
+    def _shadow(self, trial: State[Any] | None) -> Match[Any]:
         """A copy of the match to look ahead on, with ``trial`` as its current deal: the
         finished deals and the game are shared (nothing changes them), the sheet copied."""
         keep: dict[int, Any] = {id(self.game): self.game}
@@ -559,7 +559,7 @@ class Table:
         shadow.sync()
         return shadow
 
-    def _upcoming(self, match: Match) -> list[tuple[int, list[str]]]:
+    def _upcoming(self, match: Match[Any]) -> list[tuple[int, list[str]]]:
         """The decks due after ``match``'s position, dealt on it (a shadow): the next
         deal's, and after a deal over as soon as dealt (an Icelandic cut point, rules
         IS-3.2) the next one's too; none while a deal is in play or once the game is over.
@@ -573,7 +573,7 @@ class Table:
             match.start_deal(deck)
         return decks
 
-    def _due(self, match: Match) -> bool:
+    def _due(self, match: Match[Any]) -> bool:
         """Whether ``match`` wants its next deal dealt (the test of :attr:`over`)."""
         state = match.state
         if state is None:

@@ -92,7 +92,7 @@ class BauernstossRenderer(ExplainedRenderer):
         return narrow(self.explainer, BauernstossExplainer)
 
     @staticmethod
-    def _match(match: Match) -> BauernstossMatch:
+    def _match(match: Match[Any]) -> BauernstossMatch:
         return narrow(match, BauernstossMatch)
 
     def members(self, side: int) -> str:
@@ -100,7 +100,7 @@ class BauernstossRenderer(ExplainedRenderer):
         return f"{self.seating.name(side)} & {self.seating.name(side + 2)}"
 
     # -- the deal -------------------------------------------------------------------------
-    def deal_started(self, match: Match, view: View) -> None:
+    def deal_started(self, match: Match[Any], view: View) -> None:
         """The deal's number in its game before the explainer's title (a new game starts
         after the deal that ended one, rules §9.5)."""
         if self._ended_at is not None:
@@ -128,15 +128,15 @@ class BauernstossRenderer(ExplainedRenderer):
             self.say(Text(f"  [{i}] ") + self.words(m.detail or m.label, voice))
 
     # -- the sheet ------------------------------------------------------------------------
-    def deal_over(self, match: Match) -> None:
+    def deal_over(self, match: Match[Any]) -> None:
         if self._match(match).over:
             self._ended_at = len(match.deals)
         super().deal_over(match)
 
-    def after_deal(self, match: Match) -> None:
+    def after_deal(self, match: Match[Any]) -> None:
         self.score_sheet(match)
 
-    def score_sheet(self, match: Match) -> None:
+    def score_sheet(self, match: Match[Any]) -> None:
         """Rules §9.6: the chalk board of the current game, and its deals in short."""
         m = self._match(match)
         sheet = m.sheet()
@@ -175,7 +175,7 @@ class BauernstossRenderer(ExplainedRenderer):
         else:
             self.say(Text("No deal has been scored in this game yet.", style="dim"))
 
-    def game_over(self, match: Match, *, finished: bool) -> None:
+    def game_over(self, match: Match[Any], *, finished: bool) -> None:
         """The sheet's notes and the verdict; the sheet itself only when the game was left
         (a finished game's last deal has just drawn it)."""
         sheet = match.sheet()

@@ -106,7 +106,7 @@ class BrusRenderer(ExplainedRenderer):
                           f"{thrown} thrown this deal" if thrown else "")
         return table
 
-    def _heaps(self, match: Match) -> Table:
+    def _heaps(self, match: Match[Any]) -> Table:
         """The sticks now (the sheet after the last action: a stock deal's awards are thrown
         at once, DK-10.4) beside those held when the current deal began."""
         sheet = match.sheet()
@@ -116,7 +116,7 @@ class BrusRenderer(ExplainedRenderer):
         return self.sticks_table(sheet["sticks"], begun, "Sticks")
 
     # -- the deal -------------------------------------------------------------------------
-    def deal_started(self, match: Match, view: View) -> None:
+    def deal_started(self, match: Match[Any], view: View) -> None:
         panel = self.explainer.panel(view, match.sheet())
         self.say()
         self.say(Rule(Text(f"Deal {len(match.deals)} · ") + self.words(panel.title),
@@ -138,13 +138,13 @@ class BrusRenderer(ExplainedRenderer):
             self.say(Text(f"  [{i:>2}] ") + self.words(labels[a], voice))
 
     # -- the end of a deal and the sheet --------------------------------------------------
-    def deal_over(self, match: Match) -> None:
+    def deal_over(self, match: Match[Any]) -> None:
         state = narrow(match.deals[-1], BrusState)
         if state.terminal:
             self._note_deal(match, state)
         super().deal_over(match)
 
-    def _note_deal(self, match: Match, state: BrusState) -> None:
+    def _note_deal(self, match: Match[Any], state: BrusState) -> None:
         """The deal's line on the sheet: the tricks, the sticks thrown and left per side, and
         the explainer's word on how it ended."""
         result = state.result()
@@ -157,11 +157,11 @@ class BrusRenderer(ExplainedRenderer):
             [max(0, a - b) for a, b in zip(view.sticks_start, sticks, strict=True)], sticks,
             score.notes[0] if score.notes else None))
 
-    def after_deal(self, match: Match) -> None:
+    def after_deal(self, match: Match[Any]) -> None:
         self.say(self._heaps(match))
         super().after_deal(match)
 
-    def score_sheet(self, match: Match) -> None:
+    def score_sheet(self, match: Match[Any]) -> None:
         """The deals as the tradition keeps them: the tricks and the sticks of each side,
         the sticks thrown (``−2 → 9``), how the deal ended; then the heaps as they stand."""
         if not self.lines:
@@ -188,7 +188,7 @@ class BrusRenderer(ExplainedRenderer):
             self.say(table)
         self.say(self._heaps(match))
 
-    def game_over(self, match: Match, *, finished: bool) -> None:
+    def game_over(self, match: Match[Any], *, finished: bool) -> None:
         self.say()
         self.say(Rule("End of the game" if finished else "The game so far", style="cyan"))
         super().game_over(match, finished=finished)

@@ -66,7 +66,7 @@ class ExplainedRenderer(TableRenderer):
         return rich_text(msg, voice or self.voice, style)
 
     # -- the deal -------------------------------------------------------------------------
-    def deal_started(self, match: Match, view: View) -> None:
+    def deal_started(self, match: Match[Any], view: View) -> None:
         panel = self.explainer.panel(view, match.sheet())
         self.say()
         self.say(Rule(self.words(panel.title), style="cyan"))
@@ -77,7 +77,7 @@ class ExplainedRenderer(TableRenderer):
         voice = self.explainer.voice(view)
         return [(m.action, m.label.text(voice)) for m in self.explainer.moves(view, legal)]
 
-    def show_table(self, match: Match, view: View, moves: Sequence[tuple[int, str]]) -> None:
+    def show_table(self, match: Match[Any], view: View, moves: Sequence[tuple[int, str]]) -> None:
         voice = self.explainer.voice(view)
         panel = self.explainer.panel(view, match.sheet())
         self.say()
@@ -193,7 +193,7 @@ class ExplainedRenderer(TableRenderer):
                  + Text(f" → won by {self.seating.name(t.winner)}"))
 
     # -- the end of a deal and of the game ------------------------------------------------
-    def deal_over(self, match: Match) -> None:
+    def deal_over(self, match: Match[Any]) -> None:
         state = match.deals[-1]
         result = state.result()
         if result is None:
@@ -224,23 +224,23 @@ class ExplainedRenderer(TableRenderer):
             return self.seating.label(side)
         return self.voice.side(side, cap=True)
 
-    def after_deal(self, match: Match) -> None:
+    def after_deal(self, match: Match[Any]) -> None:
         """What a game adds after a deal's score (the standing by default)."""
         standing = self.explainer.standing(match.sheet())
         if standing is not None:
             self.say(self.words(standing))
 
-    def score_sheet(self, match: Match) -> None:
+    def score_sheet(self, match: Match[Any]) -> None:
         """The score sheet: a game draws its own; by default the standing in words."""
         self.after_deal(match)
 
-    def game_over(self, match: Match, *, finished: bool) -> None:
+    def game_over(self, match: Match[Any], *, finished: bool) -> None:
         self.score_sheet(match)
         for note in self.explainer.sheet_notes(match.sheet()):
             self.say(self.words(note))
         self.say_verdict(match)
 
-    def say_verdict(self, match: Match) -> None:
+    def say_verdict(self, match: Match[Any]) -> None:
         verdict = self.explainer.verdict(match.sheet())
         if verdict is not None:
             self.say(self.words(verdict, style="bold green"))

@@ -54,10 +54,10 @@ class IcelandicBrusRenderer(ExplainedRenderer):
     def ib(self) -> IcelandicBrusExplainer:
         return narrow(self.explainer, IcelandicBrusExplainer)
 
-    def _match(self, match: Match) -> IcelandicBrusMatch:
+    def _match(self, match: Match[Any]) -> IcelandicBrusMatch:
         return narrow(match, IcelandicBrusMatch)
 
-    def _now(self, match: Match) -> View:
+    def _now(self, match: Match[Any]) -> View:
         """The comb as it stands: the current deal's view (awards count at once), the
         human's when one plays, else the public one."""
         state = match.state
@@ -100,12 +100,12 @@ class IcelandicBrusRenderer(ExplainedRenderer):
         name = voice.side(side, cap=True)
         return f"{name} ({'AB'[side]})" if voice.is_you_side(side) else name
 
-    def _say_comb(self, match: Match, *, legend: bool = False) -> None:
+    def _say_comb(self, match: Match[Any], *, legend: bool = False) -> None:
         for line in self.comb_lines(self._now(match), match.sheet(), legend=legend):
             self.say(line)
 
     # -- the deal -------------------------------------------------------------------------
-    def deal_started(self, match: Match, view: View) -> None:
+    def deal_started(self, match: Match[Any], view: View) -> None:
         panel = self.explainer.panel(view, match.sheet())
         self.say()
         self.say(Rule(Text(f"Deal {len(match.deals)} · ") + self.words(panel.title),
@@ -118,7 +118,7 @@ class IcelandicBrusRenderer(ExplainedRenderer):
         if you is not None and view.seat == you and view.to_act not in (None, you):
             self._hand_lines(view, set())
 
-    def show_table(self, match: Match, view: View, moves: Sequence[tuple[int, str]]) -> None:
+    def show_table(self, match: Match[Any], view: View, moves: Sequence[tuple[int, str]]) -> None:
         voice = self.explainer.voice(view)
         panel = self.explainer.panel(view, match.sheet())
         self.say()
@@ -137,10 +137,10 @@ class IcelandicBrusRenderer(ExplainedRenderer):
         self._moves_line(view, moves)
 
     # -- the score sheet ------------------------------------------------------------------
-    def after_deal(self, match: Match) -> None:
+    def after_deal(self, match: Match[Any]) -> None:
         self._say_comb(match)
 
-    def score_sheet(self, match: Match) -> None:
+    def score_sheet(self, match: Match[Any]) -> None:
         """The deals that scored, each side's points and what for (the explainer's parts),
         then the comb."""
         m = self._match(match)
@@ -167,7 +167,7 @@ class IcelandicBrusRenderer(ExplainedRenderer):
             self.say(Text("No point has been scored yet: every line of the comb stands."))
         self._say_comb(m)
 
-    def game_over(self, match: Match, *, finished: bool) -> None:
+    def game_over(self, match: Match[Any], *, finished: bool) -> None:
         m = self._match(match)
         self.say()
         self.say(Rule("End of the game" if finished and m.over else "The game so far",

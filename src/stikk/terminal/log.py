@@ -45,7 +45,7 @@ def replay_log(record: Record, out: dict[str, Any], *, trace: bool = False) -> s
     return "\n".join(lines)
 
 
-def _deal_lines(explainer: Explainer, match: Match, actions: list[str],
+def _deal_lines(explainer: Explainer, match: Match[Any], actions: list[str],
                 steps: list[dict[str, Any]], voice: Voice, trace: bool) -> list[str]:
     """The match's deal in play told: its panel's title and fixed facts, each action with
     what followed it, and its end (the trick in progress, or the score in parts)."""

@@ -150,10 +150,10 @@ class Renderer(Protocol):
     """What a game's terminal renderer draws.  It is given views (and the match's public
     score sheet), never a state in progress, so it cannot show what the player may not see."""
 
-    def deal_started(self, match: Match, view: View) -> None:
+    def deal_started(self, match: Match[Any], view: View) -> None:
         """The header of a new deal (round number, dealer, trumps …)."""
 
-    def show_table(self, match: Match, view: View, moves: Sequence[tuple[int, str]]) -> None:
+    def show_table(self, match: Match[Any], view: View, moves: Sequence[tuple[int, str]]) -> None:
         """The whole table as ``view.seat`` sees it, and his numbered moves."""
 
     def moves(self, view: View, legal: Sequence[int]) -> list[tuple[int, str]]:
@@ -170,16 +170,16 @@ class Renderer(Protocol):
     def after_action(self, seat: int, before: View, after: View) -> None:
         """Say what ``seat`` just did (and who won the trick it finished)."""
 
-    def deal_over(self, match: Match) -> None:
+    def deal_over(self, match: Match[Any]) -> None:
         """The round's result and the totals, after a deal has ended."""
 
-    def score_sheet(self, match: Match) -> None:
+    def score_sheet(self, match: Match[Any]) -> None:
         """The score sheet so far."""
 
     def last_trick(self, view: View) -> None:
         """The last completed trick of the deal."""
 
-    def game_over(self, match: Match, *, finished: bool) -> None:
+    def game_over(self, match: Match[Any], *, finished: bool) -> None:
         """The final standings (or, when the game was left, the position so far)."""
 
     def help_lines(self) -> list[str]:
@@ -277,7 +277,7 @@ class TableSession:
         self.record_path = Path(record_path) if record_path is not None else None
         if self.record_path is not None:
             _check_writable(self.record_path)
-        self.match: Match = game.new_match(dealer)
+        self.match: Match[Any] = game.new_match(dealer)
         self.console = console if console is not None else Console(highlight=False)
         self.input_fn = input_fn
         self.renderer = make_renderer(game, self.console, self.seating)
@@ -469,7 +469,7 @@ def _check_writable(path: Path) -> None:
         raise StikkError(f"--record {path}: no such directory {parent}")
 
 
-def record_json(match: Match) -> str:
+def record_json(match: Match[Any]) -> str:
     """The match's record as JSON text, one deal per line (CONFORMANCE.md §3)."""
     data = record_of(match).to_json()
     deals = data.pop("deals")
@@ -478,6 +478,6 @@ def record_json(match: Match) -> str:
     return f'{head}, "deals": [\n  {body}\n]}}\n'
 
 
-def write_record(match: Match, path: str | Path) -> None:
+def write_record(match: Match[Any], path: str | Path) -> None:
     """Write the match's record to ``path``."""
     Path(path).write_text(record_json(match), encoding="utf-8")

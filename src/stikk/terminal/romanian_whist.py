@@ -9,6 +9,7 @@ line and the final standings, and the shorthands a player may type (``b2``, ``ze
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rich import box
 from rich.table import Table
@@ -27,7 +28,7 @@ _BID_RE = re.compile(r"b(?:id)?\s*(\d+)", re.I)
 class RomanianWhistRenderer(ExplainedRenderer):
     """The Romanian Whist table: the explainer's words, and the score table of the schedule."""
 
-    def _match(self, match: Match) -> RomanianWhistMatch:
+    def _match(self, match: Match[Any]) -> RomanianWhistMatch:
         return narrow(match, RomanianWhistMatch)
 
     # -- input --------------------------------------------------------------------------------
@@ -58,7 +59,7 @@ class RomanianWhistRenderer(ExplainedRenderer):
                 "  Zero Play        [bold]zero[/bold] or [bold]no[/bold] when asked (rules §10.5)"]
 
     # -- the schedule and the score table -----------------------------------------------------
-    def after_deal(self, match: Match) -> None:
+    def after_deal(self, match: Match[Any]) -> None:
         m = self._match(match)
         line = Text("Schedule: ")
         done = m.rounds_played
@@ -74,7 +75,7 @@ class RomanianWhistRenderer(ExplainedRenderer):
         self.say(line)
         super().after_deal(match)
 
-    def score_sheet(self, match: Match) -> None:
+    def score_sheet(self, match: Match[Any]) -> None:
         m = self._match(match)
         n = self.game.players
         full = 5 + 2 + 8 + 2 + n * 14 <= self.console.width
@@ -111,7 +112,7 @@ class RomanianWhistRenderer(ExplainedRenderer):
         self.say(table)
         super().after_deal(match)
 
-    def game_over(self, match: Match, *, finished: bool) -> None:
+    def game_over(self, match: Match[Any], *, finished: bool) -> None:
         m = self._match(match)
         self.score_sheet(m)
         order = sorted(range(self.game.players), key=lambda s: (-m.totals[s], s))

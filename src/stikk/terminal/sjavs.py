@@ -92,7 +92,7 @@ class SjavsRenderer(ExplainedRenderer):
         self._sheet_before: dict[str, Any] = match.sheet()
 
     @staticmethod
-    def _match(match: Match) -> SjavsMatch:
+    def _match(match: Match[Any]) -> SjavsMatch:
         return narrow(match, SjavsMatch)
 
     def col_name(self, side: int) -> str:
@@ -105,7 +105,7 @@ class SjavsRenderer(ExplainedRenderer):
         return "We" if side == self.columns[0] else "They"
 
     # -- the deal -------------------------------------------------------------------------
-    def deal_started(self, match: Match, view: View) -> None:
+    def deal_started(self, match: Match[Any], view: View) -> None:
         m = self._match(match)
         if self.rubbers[-1].done:
             self.rubbers.append(Rubber(self.rubbers[-1].number + 1, self.start))
@@ -130,7 +130,7 @@ class SjavsRenderer(ExplainedRenderer):
             return [m for m in out if m[0] == EXCHANGE_NONE]
         return out
 
-    def show_table(self, match: Match, view: View, moves: Sequence[tuple[int, str]]) -> None:
+    def show_table(self, match: Match[Any], view: View, moves: Sequence[tuple[int, str]]) -> None:
         super().show_table(match, view, moves)
         if view.phase == "exchange":
             self._exchange_forms(view)
@@ -201,7 +201,7 @@ class SjavsRenderer(ExplainedRenderer):
                 "table card 0) or [bold]two 8c 7c[/bold] (three players, rules §10.3)"]
 
     # -- the end of a deal ------------------------------------------------------------------
-    def deal_over(self, match: Match) -> None:
+    def deal_over(self, match: Match[Any]) -> None:
         super().deal_over(match)
         m = self._match(match)
         st = narrow(m.deals[-1], SjavsState)
@@ -222,7 +222,7 @@ class SjavsRenderer(ExplainedRenderer):
         else:  # the driver's game_over draws the finished sheet next
             self._draw_rubber(rubber)
 
-    def after_deal(self, match: Match) -> None:
+    def after_deal(self, match: Match[Any]) -> None:
         """The standing is in the sheet drawn after each deal."""
 
     def _line_note(self, res: Any) -> str:
@@ -264,7 +264,7 @@ class SjavsRenderer(ExplainedRenderer):
         self.say()
         self.say(table)
 
-    def score_sheet(self, match: Match) -> None:
+    def score_sheet(self, match: Match[Any]) -> None:
         sheet = self._match(match).sheet()
         if not any(r.lines for r in self.rubbers):
             self.say(f"No game has been scored yet: every column stands at {self.start}.")
@@ -278,7 +278,7 @@ class SjavsRenderer(ExplainedRenderer):
         for note in self.explainer.sheet_notes(sheet):
             self.say(self.words(note, style="magenta"))
 
-    def game_over(self, match: Match, *, finished: bool) -> None:
+    def game_over(self, match: Match[Any], *, finished: bool) -> None:
         m = self._match(match)
         self.say()
         self.say(Rule("End of the match" if finished else "The match so far", style="cyan"))

@@ -114,7 +114,7 @@ class StyrivoltRenderer(ExplainedRenderer):
         return narrow(self.explainer, StyrivoltExplainer)
 
     # -- the deal -------------------------------------------------------------------------
-    def deal_started(self, match: Match, view: View) -> None:
+    def deal_started(self, match: Match[Any], view: View) -> None:
         self._board_before = match.sheet()
         super().deal_started(match, view)
         you = self.seating.you
@@ -159,7 +159,7 @@ class StyrivoltRenderer(ExplainedRenderer):
             self._hand_lines(after, set())  # the hand the decision left him
 
     # -- the end of a deal ----------------------------------------------------------------
-    def after_deal(self, match: Match) -> None:
+    def after_deal(self, match: Match[Any]) -> None:
         """What the deal did to the chalk board, step by step, and the board drawn."""
         state = narrow(match.deals[-1], StyrivoltState)
         result = state.result()
@@ -206,7 +206,7 @@ class StyrivoltRenderer(ExplainedRenderer):
         self.say(Text(f"  {RUBBED * 3} half rubbed out · {CROSS} cross · {MONK} monk's cross "
                       "(worth two)", style="dim"))
 
-    def score_sheet(self, match: Match) -> None:
+    def score_sheet(self, match: Match[Any]) -> None:
         """The session's deals, one row each, and the chalk board now."""
         if self.log:
             table = Table(title="Deals", title_justify="left", title_style="bold",
@@ -228,7 +228,7 @@ class StyrivoltRenderer(ExplainedRenderer):
             self.say("No deal has been scored yet.")
         self.draw_board(match.sheet())
 
-    def game_over(self, match: Match, *, finished: bool) -> None:
+    def game_over(self, match: Match[Any], *, finished: bool) -> None:
         n = sum(1 for d in match.deals if d.terminal)
         self.say()
         self.say(Rule(f"End of the session after {n} deal{'s' * (n != 1)}" if finished

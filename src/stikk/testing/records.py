@@ -48,7 +48,8 @@ def _expect_error(data: dict[str, Any], where: str, **expected: Any) -> dict[str
     raise _fail(where, f"the replay accepted a faulty record; it gave {out.get('state')}")
 
 
-def _check_snapshot(match: Match, where: str, crng: random.Random, report: PlayoutReport) -> None:
+def _check_snapshot(match: Match[Any], where: str, crng: random.Random,
+                    report: PlayoutReport) -> None:
     """Replay the record of a match stopped inside a deal; also the two §5.3 faults there."""
     state = match.state
     assert state is not None and not state.terminal
@@ -76,7 +77,7 @@ def _check_snapshot(match: Match, where: str, crng: random.Random, report: Playo
     report.snapshots += 1
 
 
-def _check_record(match: Match, live: list[list[tuple[int, list[str], str]]], where: str,
+def _check_record(match: Match[Any], live: list[list[tuple[int, list[str], str]]], where: str,
                   report: PlayoutReport) -> None:
     """record_of → JSON → replay(trace=True) reproduces the live match exactly."""
     game = match.game
@@ -138,7 +139,7 @@ def _check_record(match: Match, live: list[list[tuple[int, list[str], str]]], wh
             index=None, action=None, legal=[]))
 
 
-def _check_sheet(match: Match, where: str) -> None:
+def _check_sheet(match: Match[Any], where: str) -> None:
     sheet = match.sheet()
     if _copy(sheet) != sheet:
         raise _fail(where, f"the score sheet is not plain JSON: {sheet!r}")

@@ -49,6 +49,7 @@ from ..cards import cards_of
 from ..core.game import Game, State
 from ..core.tensor import CARD_SLOTS, TensorSpec, Writer, card_slot
 from ..core.view import View
+from ..enginepath import module_doc
 from .sampling import indistinguishable_worlds
 
 
@@ -332,7 +333,7 @@ def check_doc_table(module: TensorModule, game: Game[Any],
     belongs to the layout only where its value is true.  Returns how many rows were checked."""
     symbols = symbols or {}
     only_when = only_when or {}
-    doc = module.__doc__ or ""
+    doc = module_doc(module)  # type: ignore[arg-type]
     rows = [r for r in _ROW.findall(doc) if r[0] != "block"
             and all(ok or not r[2].startswith(prefix) for prefix, ok in only_when.items())]
     spec = module.spec(game)

@@ -22,7 +22,7 @@ from typing import Any
 from ...core.game import State
 from ...core.registry import entry, load
 from ...core.view import View
-from ..base import DealSetup
+from ..dealsetup import DealSetup
 from .core import (
     AssignmentSampler,
     Location,

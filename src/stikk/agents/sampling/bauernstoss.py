@@ -104,7 +104,7 @@ from ...games.bauernstoss.tables import (
     TRUMPS,
 )
 from ...games.bauernstoss.view import BauernstossView
-from ..base import DealSetup
+from ..dealsetup import DealSetup
 from .core import (
     Location,
     OrderNumber,

@@ -92,7 +92,7 @@ from ...games.brus.implies import (
     risk_clauses,
 )
 from ...games.brus.tables import KC, KH, S8
-from ..base import DealSetup
+from ..dealsetup import DealSetup
 from .core import Location, SamplingError, WorldSpec, positions_of
 
 PACK_SIZE = 36

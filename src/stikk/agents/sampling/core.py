@@ -31,8 +31,9 @@ from typing import Any
 from ...cards import Card, Mask, cards_of, format_cards
 from ...core.errors import StikkError
 from ...core.game import State
+from ...core.rng import randbelow, shuffle
 from ...core.view import View
-from ..base import DealSetup
+from ..dealsetup import DealSetup
 
 
 class SamplingError(StikkError):
@@ -192,10 +193,10 @@ class AssignmentSampler:
         out = [0] * len(self.locations)
         for k, (where, cards) in enumerate(self.classes):
             news, cum = self._choices(k, caps)
-            new = news[bisect_right(cum, rng.randrange(cum[-1]))]
+            new = news[bisect_right(cum, randbelow(rng, cum[-1]))]
             pool = list(cards)
             if len(where) > 1:
-                rng.shuffle(pool)
+                shuffle(pool, rng)
             pos = 0
             for i in where:
                 n = caps[i] - new[i]
@@ -273,7 +274,7 @@ def build_deck(locations: Sequence[Location], assignment: Sequence[Mask], size: 
     for loc, extra in zip(locations, assignment, strict=True):
         cards = cards_of(loc.known | extra)
         if loc.ordered:
-            rng.shuffle(cards)
+            shuffle(cards, rng)
         for p, c in zip(loc.positions, cards, strict=True):
             deck[p] = c
     return deck

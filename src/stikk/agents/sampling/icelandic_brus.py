@@ -58,7 +58,7 @@ from ...games.icelandic_brus import IcelandicBrusState, IcelandicBrusView
 from ...games.icelandic_brus.implies import RiskReveal, implied, received, risk_reveal
 from ...games.icelandic_brus.options import IcelandicBrusOptions
 from ...games.icelandic_brus.tables import JC, PACK_MASK
-from ..base import DealSetup
+from ..dealsetup import DealSetup
 from .core import Location, WorldSpec, no_hidden_actions
 
 NEVER = 99

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ...core.view import View
 from ...games.romanian_whist import RomanianWhistState, RomanianWhistView
 from ...games.romanian_whist.implies import implied
-from ..base import DealSetup
+from ..dealsetup import DealSetup
 from .core import Location, WorldSpec, no_hidden_actions, positions_of
 
 

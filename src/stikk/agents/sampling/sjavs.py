@@ -99,7 +99,7 @@ from ...games.sjavs.implies import (
 from ...games.sjavs.implies import unseen as unseen_cards
 from ...games.sjavs.tables import EFF, EFF_MASKS, PACK, PACK_MASK, TRUMP_MASKS
 from ...games.sjavs.view import SjavsView
-from ..base import DealSetup
+from ..dealsetup import DealSetup
 from .core import Location, OrderNumber, WorldSpec, positions_of
 
 _SIZE = len(PACK)

@@ -144,7 +144,7 @@ from ...games.styrivolt.tables import (
     suit_mask,
 )
 from ...games.styrivolt.view import StyrivoltView
-from ..base import DealSetup
+from ..dealsetup import DealSetup
 from .core import Location, WorldSpec, lehmer
 
 INF = float("inf")

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 SIDES = ("A", "B")
 
 
-class BauernstossMatch(Match):
+class BauernstossMatch(Match["Bauernstoss"]):
     """The score sheet of a session (rules §4, §9; Engine decisions 9 and 11).
 
     ``marks``, ``chalk`` and ``first_deal`` belong to the current game; ``games`` counts
@@ -24,7 +24,6 @@ class BauernstossMatch(Match):
     finishes (``finished`` is always false).
     """
 
-    game: Bauernstoss
 
     def __init__(self, game: Bauernstoss, dealer: int = 0) -> None:
         super().__init__(game, dealer)

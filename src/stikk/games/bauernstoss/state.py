@@ -245,9 +245,9 @@ class BauernstossState(State["Bauernstoss"]):  # the game module imports this on
         self._lids = ids_of(m)
 
     # -- applying actions ------------------------------------------------------------------------
-    def apply(self, action: int) -> None:
+    def apply(self, action: object) -> None:
         # The play is the hot path: a legal card is a set bit of ``_lmask``.
-        if action.__class__ is not int or action < 0 or not self._lmask >> action & 1:
+        if type(action) is not int or action < 0 or not self._lmask >> action & 1:
             self._apply_slow(action)
             return
         s: int = self.to_act  # type: ignore[assignment]

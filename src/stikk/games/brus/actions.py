@@ -123,9 +123,9 @@ def play_of(pid: int) -> tuple[tuple[Card, ...], Mask]:
     return got
 
 
-def decode(action: int) -> tuple[tuple[Card, ...], Mask, int]:
+def decode(action: object) -> tuple[tuple[Card, ...], Mask, int]:
     """``(cards, mask, risk bits)`` of an action id; :class:`ActionParseError` if none."""
-    if action.__class__ is not int or not 0 <= action < NUM_ACTIONS:
+    if type(action) is not int or not 0 <= action < NUM_ACTIONS:  # True is not the id 1
         raise ActionParseError(action, f"no Brus action has id {action!r}")
     bits, pid = divmod(action, NPLAY)
     cards, m = play_of(pid)

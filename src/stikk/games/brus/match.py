@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .game import Brus
 
 
-class BrusMatch(Match):
+class BrusMatch(Match["Brus"]):
     """The score sheet: sticks left per side (DK-10.1), never below 0.
 
     The side that first gets rid of all its sticks wins the game (DK-10.5); no deal may
@@ -22,7 +22,6 @@ class BrusMatch(Match):
     decision 11).
     """
 
-    game: Brus
 
     def __init__(self, game: Brus, dealer: int = 0) -> None:
         super().__init__(game, dealer)

@@ -415,12 +415,12 @@ class BrusState(State["Brus"]):  # the game module imports this one
                                     "CONFORMANCE.md §2"))
 
     # -- applying a play ---------------------------------------------------------------------------
-    def apply(self, action: int) -> None:
-        info = None
-        bits = 0
-        if action.__class__ is int and action >= 0:
-            bits, pid = divmod(action, NPLAY)
-            info = self._cand.get(pid)
+    def apply(self, action: object) -> None:
+        if type(action) is not int or action < 0:  # True is not the action id 1
+            self._apply_slow(action)
+            return
+        bits, pid = divmod(action, NPLAY)
+        info = self._cand.get(pid)
         if info is None or bits & ~info[4] or (bits != info[4] and self.game.auto):
             self._apply_slow(action)
             return
@@ -581,7 +581,7 @@ class BrusState(State["Brus"]):  # the game module imports this one
 
     def _apply_slow(self, action: object) -> None:
         a = self._action_id(action)
-        if a is not action and a.__class__ is int and a in self._lids:
+        if type(action) is not int and a in self._lids:  # e.g. a numpy integer, legal
             self.apply(a)
             return
         raise self.refusal(a)

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .game import IcelandicBrus
 
 
-class IcelandicBrusMatch(Match):
+class IcelandicBrusMatch(Match["IcelandicBrus"]):
     """The comb: lines erased per side, hanging, and the game's value (IS-6, IS-7).
 
     The game ends the moment a side erases its fifth line (IS-6.3), in the middle of a deal
@@ -21,7 +21,6 @@ class IcelandicBrusMatch(Match):
     deal entry of its own; the same dealer deals the next entry (Engine decision 13).
     """
 
-    game: IcelandicBrus
 
     def __init__(self, game: IcelandicBrus, dealer: int = 0) -> None:
         super().__init__(game, dealer)

@@ -207,8 +207,8 @@ class IcelandicBrusState(State["IcelandicBrus"]):  # the game module imports thi
         self._lids = ids_of(h) if ids is None else ids
 
     # -- applying actions --------------------------------------------------------------------------
-    def apply(self, action: int) -> None:
-        if action.__class__ is not int or action < 0 or not self._lmask >> action & 1:
+    def apply(self, action: object) -> None:
+        if type(action) is not int or action < 0 or not self._lmask >> action & 1:
             self._apply_slow(action)
             return
         s: int = self.to_act  # type: ignore[assignment]

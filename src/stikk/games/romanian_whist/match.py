@@ -14,10 +14,9 @@ if TYPE_CHECKING:
     from .game import RomanianWhist
 
 
-class RomanianWhistMatch(Match):
+class RomanianWhistMatch(Match["RomanianWhist"]):
     """The schedule of rounds and the score table (rules §3, §7, §8, §10)."""
 
-    game: RomanianWhist
 
     def __init__(self, game: RomanianWhist, dealer: int = 0) -> None:
         super().__init__(game, dealer)

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .game import Sjavs
 
 
-class SjavsMatch(Match):
+class SjavsMatch(Match["Sjavs"]):
     """The score sheet: figures counting down from 24, crosses, pending ties (rules §9).
 
     A session never finishes: after the deal that wins a rubber ``over`` is true and the
@@ -22,7 +22,6 @@ class SjavsMatch(Match):
     decision 10).
     """
 
-    game: Sjavs
 
     def __init__(self, game: Sjavs, dealer: int = 0) -> None:
         super().__init__(game, dealer)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...cards import Card
-from ...core.game import State
+from ...core.game import State, dataclass_values, rebuild_dataclass
 from ...core.match import Match
 from .rules import HALVES, MONK_WORTH, OUTCOME_LINES, OUTCOME_MONKS, PENALTY
 from .state import StyrivoltState
@@ -35,6 +35,9 @@ class BoardStep:
     """Cross units earned (a cross 1, a monk's cross 2)."""
     rubbed: int = 0
     """Of those, the units that rubbed out the other side's crosses instead."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuild_dataclass, (type(self), dataclass_values(self))
 
 
 class ChalkBoard:
@@ -122,11 +125,18 @@ class ChalkBoard:
                 "owner": None if self.owner is None else "AB"[self.owner],
                 "singles": self.singles, "monks": self.monks, "line_number": self.line_number}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and copied as its fields (the compiled class too)."""
+        return board_from_fields, (self.fields(),)
 
-class StyrivoltMatch(Match):
+
+def board_from_fields(fields: Mapping[str, Any]) -> ChalkBoard:
+    """:meth:`ChalkBoard.from_fields`, as a function pickle can name."""
+    return ChalkBoard.from_fields(fields)
+
+
+class StyrivoltMatch(Match["Styrivolt"]):
     """Deals one after another on one chalk board; the session never ends (rules §10.3)."""
-
-    game: Styrivolt
 
     def __init__(self, game: Styrivolt, dealer: int = 0) -> None:
         super().__init__(game, dealer)

@@ -543,8 +543,8 @@ class StyrivoltState(State["Styrivolt"]):  # the game module imports this one
     def legal_actions(self) -> tuple[int, ...]:
         return self._legal
 
-    def apply(self, action: int) -> None:
-        if action.__class__ is not int:  # True is not the action id 1
+    def apply(self, action: object) -> None:
+        if type(action) is not int:  # True is not the action id 1
             action = self._action_id(action)
         if action not in self._legal:
             raise self.refusal(action)  # the explanations' reason (rules section and all)
