@@ -47,7 +47,6 @@ from ..core.explain import Msg
 from ..core.explainer import label_of
 from ..core.game import Game, State
 from ..core.registry import ENTRIES
-from ..core.rng import randbelow
 from ..core.view import View
 from .base import Agent, DealSetup
 from .registry import AgentSpecError
@@ -192,10 +191,15 @@ Rollout = Callable[[State[Any], random.Random], None]
 
 
 def random_rollout(state: State[Any], rng: random.Random) -> None:
-    """Play the deal out uniformly at random (the engine checks nothing it need not)."""
+    """Play the deal out uniformly at random (the engine checks nothing it need not).
+
+    A move is picked as ``int(rng.random() * n)``: one call, where even an exact draw
+    (:func:`~stikk.core.rng.randbelow`) costs more than a compiled move; its bias, below
+    n / 2**53, is nothing to a play-out.
+    """
     while state.to_act is not None:
         legal = state.legal_actions()
-        state.apply(legal[randbelow(rng, len(legal))] if len(legal) > 1 else legal[0])
+        state.apply(legal[int(rng.random() * len(legal))])
 
 
 def heuristic_rollout(game: Game[Any], seed: int) -> Rollout:
@@ -387,7 +391,7 @@ class ISMCTSAgent:
                     if ch is not None:
                         ch.avail += 1
                 if untried:
-                    a = untried[randbelow(rng, len(untried))] if len(untried) > 1 else untried[0]
+                    a = untried[int(rng.random() * len(untried))]  # as random_rollout
                     child = _Node(actor)
                     child.avail = 1
                     children[a] = child

@@ -22,11 +22,10 @@ def randbelow(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` (``n`` ≥ 1): the same number, the same draws."""
     if type(rng) is not random.Random:
         return rng.randrange(n)
-    getrandbits = rng.getrandbits
     k = n.bit_length()
-    r = getrandbits(k)
+    r = rng.getrandbits(k)  # called as a method: compiled, no bound method is made per draw
     while r >= n:
-        r = getrandbits(k)
+        r = rng.getrandbits(k)
     return r
 
 
@@ -35,11 +34,10 @@ def shuffle(items: list[int], rng: random.Random) -> None:
     if type(rng) is not random.Random:
         rng.shuffle(items)
         return
-    getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
         k = n.bit_length()
-        j = getrandbits(k)
+        j = rng.getrandbits(k)
         while j >= n:
-            j = getrandbits(k)
+            j = rng.getrandbits(k)
         items[i], items[j] = items[j], items[i]
