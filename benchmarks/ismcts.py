@@ -19,6 +19,10 @@ simulations per second = N / that time.  With ``--games`` the default IS-MCTS
 agent of every game is timed on the decisions of seeded deals (mean and worst
 seconds per decision, decisions with a single legal action excluded): the
 "decides within 1 s per move on one core" figure.
+
+When the compiled engine (mypyc, issue 17) is live, the same run is repeated afterwards in a
+child process on the pure-Python engine (``STIKK_PURE=1``, OpenSpiel timed again beside it)
+and both are reported (``--engine live``: only the engine this process runs).
 """
 
 from __future__ import annotations
@@ -35,12 +39,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 try:
-    import stikk  # noqa: F401
+    import stikk
 except ImportError:  # running from a checkout without `pip install -e .`
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from playouts import _pin, environment
+from playouts import _pin, environment, pure_run
 
+import stikk
 from stikk.agents.base import DealSetup
 from stikk.agents.ismcts import DEFAULTS, ISMCTSAgent, default_iterations, search_defaults
 from stikk.games import game_ids, make_game
@@ -148,10 +153,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cpu", type=int, default=None, help="CPU to pin to (default: the first)")
     p.add_argument("--no-openspiel", action="store_true")
     p.add_argument("--json", action="store_true", help="end with one JSON line")
+    p.add_argument("--engine", choices=("both", "live"), default="both",
+                   help="'both' (default): with the compiled engine live, also time the "
+                        "pure-Python one (a child process, STIKK_PURE=1); 'live': only this one")
     args = p.parse_args(argv)
     pinned = _pin(args.cpu)
     result: dict[str, Any] = {"sims": args.sims, "repeats": args.repeats,
                               "defaults": {g: asdict(d) for g, d in DEFAULTS.items()}}
+    print(stikk.engine)
     s = stikk_decisions(args.sims, args.repeats)
     result["stikk"] = {**s, "sims_per_s_play": args.sims / s["play_s"],
                        "sims_per_s_bid": args.sims / s["bid_s"]}
@@ -191,6 +200,21 @@ def main(argv: list[str] | None = None) -> int:
                   f"{t['mean_s']:.3f} s mean, {t['max_s']:.3f} s worst over "
                   f"{t['decisions']:.0f} decisions")
     result["environment"] = environment(pinned)
+    result["compiled"] = stikk.compiled
+    pure = (pure_run(Path(__file__).resolve(), list(sys.argv[1:] if argv is None else argv))
+            if args.engine == "both" else None)
+    result["pure"] = None if pure is None else {
+        "engine": pure["environment"]["engine"], "stikk": pure["stikk"],
+        "ratio_play": pure["ratio_play"], "ratio_bid": pure["ratio_bid"],
+        "decision_seconds": pure.get("decision_seconds")}
+    if pure is not None:
+        speed = s["play_s"] and pure["stikk"]["play_s"] / s["play_s"]
+        result["speedup_play"] = speed
+        print(f"pure-Python engine (its own process): first card "
+              f"{pure['stikk']['play_s'] * 1e3:.1f} ms "
+              f"(~{pure['stikk']['sims_per_s_play']:,.0f} simulations/s, ratio_play "
+              + ("n/a" if pure["ratio_play"] is None else f"{pure['ratio_play']:.3f}")
+              + f"); compiled / pure = {speed:.2f}x")
     if args.json:
         print(json.dumps(result))
     return 0

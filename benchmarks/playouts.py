@@ -27,6 +27,11 @@ windows of ``seconds`` each; the figure is the median deals/s, with min-max.
 Here the windows of the loops are interleaved (a, b, c, d, e, a, b, ...) so
 that drift of the machine hits all of them alike.
 
+Which engine runs is said first (``stikk.engine``).  When the compiled engine (mypyc, issue 17)
+is live, the same benchmark then runs again in a child process on the pure-Python engine
+(``STIKK_PURE=1``), with its own OpenSpiel loops beside it, and both are reported side by side
+(``--engine live`` measures only the engine this process runs).
+
 With ``--json`` the last line of stdout is one JSON object (keys listed in
 benchmarks/README.md).  Without OpenSpiel installed (or with ``--no-openspiel``)
 stikk is still measured and the OpenSpiel figures and ratios are ``null``.
@@ -49,10 +54,11 @@ from pathlib import Path
 from typing import Any
 
 try:
-    import stikk  # noqa: F401
+    import stikk
 except ImportError:  # running from a checkout without `pip install -e .`
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+import stikk
 from stikk.games import game_ids, make_game
 
 
@@ -315,6 +321,7 @@ def environment(pinned: list[int] | None) -> dict[str, Any]:
             "cpu_count": os.cpu_count(),
             "pinned_cpus": pinned,
         },
+        "engine": stikk.engine,
         "versions": {
             "stikk": _version("stikk"),
             "stikk_commit": _git_commit(),
@@ -346,7 +353,62 @@ def _parser() -> argparse.ArgumentParser:
                    help="skip the OpenSpiel loops (their figures are null)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object as the last line of stdout")
+    p.add_argument("--engine", choices=("both", "live"), default="both",
+                   help="'both' (default): with the compiled engine live, also measure the "
+                        "pure-Python one (a child process, STIKK_PURE=1); 'live': only the "
+                        "engine this process runs")
     return p
+
+
+def pure_run(script: Path, argv: list[str]) -> dict[str, Any] | None:
+    """The same benchmark on the pure-Python engine: ``script`` rerun with ``STIKK_PURE=1``.
+
+    ``argv`` are this run's arguments; the child measures only its own engine and answers
+    with its JSON line.  ``None`` (with the reason on stderr) when the compiled engine is not
+    live here, so there is nothing to compare, or the child fails.
+    """
+    if not stikk.compiled:
+        return None
+    keep: list[str] = []
+    skip = False
+    for a in argv:  # drop --json and --engine X: the child gets its own
+        if skip or a == "--json":
+            skip = False
+            continue
+        if a == "--engine":
+            skip = True
+            continue
+        if not a.startswith("--engine="):
+            keep.append(a)
+    proc = subprocess.run([sys.executable, str(script), *keep, "--engine", "live", "--json"],
+                          env={**os.environ, "STIKK_PURE": "1"}, capture_output=True,
+                          text=True, check=False)
+    if proc.returncode != 0:
+        print(f"the pure-Python run failed:\n{proc.stderr}", file=sys.stderr)
+        return None
+    out: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return out
+
+
+PURE_KEYS = ("engine", "stikk_deals_per_s", "stikk_us_per_move", "openspiel_deals_per_s",
+             "openspiel_cpp_deals_per_s", "ratio", "ratio_cpp", "ratio_checked",
+             "ratio_shuffled")
+"""What the JSON line keeps of the pure-Python run (under ``pure``)."""
+
+
+def _print_engines(deals: float, ratio: float | None, ratio_cpp: float | None,
+                   pure: dict[str, Any]) -> None:
+    def r(x: float | None) -> str:
+        return "n/a" if x is None else f"{x:.2f}x"
+
+    print()
+    print("The two engines (the pure one measured afterwards in its own process, with its own "
+          "OpenSpiel loops):")
+    print(f"{'engine':<10} {'deals/s':>10} {'ratio':>8} {'ratio_cpp':>10}")
+    print(f"{'compiled':<10} {deals:>10.0f} {r(ratio):>8} {r(ratio_cpp):>10}")
+    print(f"{'pure':<10} {pure['stikk_deals_per_s']:>10.0f} {r(pure['ratio']):>8} "
+          f"{r(pure['ratio_cpp']):>10}")
+    print(f"compiled / pure = {deals / pure['stikk_deals_per_s']:.2f}x")
 
 
 def _ratio(a: float | None, b: float | None) -> float | None:
@@ -437,7 +499,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{py['implementation']} {py['version']}, {mach['platform']}, {mach['cpu_model']}; "
           f"stikk {env['versions']['stikk']} ({env['versions']['stikk_commit']}), "
           f"open_spiel {env['versions']['open_spiel'] or 'not installed'}")
-    rows = [("stikk (Python, legality checked)", stikk_desc, s)]
+    print(env["engine"])
+    rows = [(f"stikk ({'compiled' if stikk.compiled else 'Python'}, legality checked)",
+             stikk_desc, s)]
     if o is not None:
         rows.append(("OpenSpiel, Python loop", OPENSPIEL_GAME, o))
     if c is not None:
@@ -483,6 +547,11 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print("ratio, ratio_cpp: n/a (OpenSpiel not measured)")
 
+    pure = (pure_run(Path(__file__).resolve(), list(sys.argv[1:] if argv is None else argv))
+            if args.engine == "both" else None)
+    if pure is not None:
+        _print_engines(s["deals_per_s"], ratio, ratio_cpp, pure)
+
     if args.json:
         out: dict[str, Any] = {
             "game": args.game,
@@ -524,6 +593,9 @@ def main(argv: list[str] | None = None) -> int:
             },
             "python_version": env["python"]["version"],
             **env,
+            "compiled": stikk.compiled,
+            "pure": None if pure is None else {k: pure[k] for k in PURE_KEYS},
+            "speedup": None if pure is None else s["deals_per_s"] / pure["stikk_deals_per_s"],
         }
         print(json.dumps(out, sort_keys=False))
     return 0

@@ -20,6 +20,11 @@ def test_ismcts_benchmark_reports_both_searches() -> None:
     if out["openspiel_cpp"] is not None:  # the bench extra is installed
         assert out["ratio_play"] == out["openspiel_cpp"]["play_s"] / out["stikk"]["play_s"]
     assert "stikk IS-MCTS" in proc.stdout
+    if out["compiled"]:  # the same run on the pure engine, in its own process
+        assert out["pure"]["engine"] == "engine: pure Python (STIKK_PURE is set)"
+        assert out["speedup_play"] == out["pure"]["stikk"]["play_s"] / out["stikk"]["play_s"]
+    else:
+        assert out["pure"] is None and out["environment"]["engine"] in proc.stdout
 
 
 def test_ismcts_benchmark_times_every_game_without_openspiel() -> None:

@@ -39,7 +39,8 @@ def test_stikk_only_json_line_has_the_keys_and_a_positive_rate() -> None:
     assert out["ratio"] is None and out["ratio_cpp"] is None
     assert out["ratio_checked"] is None and out["ratio_shuffled"] is None
     assert out["settings"]["players"] == 4 and out["settings"]["cards"] == 8
-    assert "stikk (Python" in proc.stdout  # the readable table comes first
+    assert f"stikk ({'compiled' if out['compiled'] else 'Python'}, legality" in proc.stdout
+    assert out["engine"] in proc.stdout  # which engine ran is said first
 
 
 def test_match_deal_is_the_first_round_of_the_schedule() -> None:
@@ -68,3 +69,20 @@ def test_unknown_game_is_refused() -> None:
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert "romanian-whist" in proc.stderr  # argparse lists the registered ids
+
+
+def test_the_compiled_engine_is_reported_beside_the_pure_one() -> None:
+    """With the compiled engine live, a second process measures the pure one (STIKK_PURE=1);
+    under STIKK_PURE there is nothing to compare and ``pure`` is null."""
+    proc, out = run("--no-openspiel", "--deal", "match")
+    if out["compiled"]:
+        assert out["engine"] == "engine: compiled (mypyc)"
+        assert out["pure"]["engine"] == "engine: pure Python (STIKK_PURE is set)"
+        assert out["pure"]["stikk_deals_per_s"] > 0 and out["pure"]["ratio"] is None
+        assert out["speedup"] == out["stikk_deals_per_s"] / out["pure"]["stikk_deals_per_s"]
+        assert "compiled / pure = " in proc.stdout
+    else:
+        assert out["engine"].startswith("engine: pure Python")
+        assert out["pure"] is None and out["speedup"] is None
+    _, live = run("--no-openspiel", "--deal", "match", "--engine", "live")
+    assert live["pure"] is None and live["engine"] == out["engine"]
