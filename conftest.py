@@ -22,11 +22,12 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
-from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from stikk import enginepath
 
 SRC = Path(__file__).resolve().parent / "src"
 
@@ -78,7 +79,7 @@ class CompiledDoctestModule(pytest.File):
     def collect(self) -> Iterator[CompiledDoctest]:
         name = ".".join(self.path.relative_to(SRC).with_suffix("").parts)
         module = importlib.import_module(name)
-        if not isinstance(getattr(module, "__loader__", None), ExtensionFileLoader):
+        if not enginepath.is_compiled(module):
             return  # the pure path: pytest's own doctest collection has these
         flags = 0
         for flag in self.config.getini("doctest_optionflags"):
@@ -95,8 +96,7 @@ class CompiledDoctestModule(pytest.File):
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if file_path.suffix != ".py" or SRC not in file_path.parents:
         return None
-    stem = file_path.with_suffix("")
-    if not any(stem.with_name(stem.name + s).exists() for s in EXTENSION_SUFFIXES):
+    if not file_path.with_suffix(enginepath.SUFFIX).exists():
         return None
     return CompiledDoctestModule.from_parent(parent, path=file_path)
 

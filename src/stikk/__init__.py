@@ -10,7 +10,7 @@
 
 from . import enginepath
 
-_pure_reason = enginepath.choose()  # before any engine module is imported
+enginepath.choose()  # before any engine module is imported
 
 from . import cards as _cards  # noqa: E402
 from .cards import CardSet, format_card, parse_card  # noqa: E402
@@ -31,7 +31,7 @@ from .games import game_ids, make_game  # noqa: E402
 
 compiled: bool = enginepath.is_compiled(_cards)
 """Whether the mypyc-compiled engine is live (``setup.py``); ``False``: the pure-Python one."""
-engine: str = enginepath.describe(compiled, _pure_reason)
+engine: str = enginepath.live()
 """The same in words, with the reason when the pure-Python engine runs."""
 
 __version__ = "0.1.0"

@@ -56,8 +56,13 @@ class SourceOnlyFinder:
         return None
 
 
-def _extension(path: Path) -> bool:
-    return any(path.name.endswith(s) for s in machinery.EXTENSION_SUFFIXES)
+SUFFIX = machinery.EXTENSION_SUFFIXES[0]
+"""A compiled module's file suffix here (``setup.py``'s build names its files so)."""
+
+
+def source_of(compiled: Path) -> Path:
+    """The ``.py`` source beside a compiled module's file."""
+    return compiled.with_name(compiled.name.split(".", 1)[0] + ".py")
 
 
 def stale_sources(package: Path = PACKAGE) -> list[str]:
@@ -66,16 +71,15 @@ def stale_sources(package: Path = PACKAGE) -> list[str]:
     Only a source checkout is checked (``setup.py`` two levels up): an installed wheel's files
     all carry the time they were unpacked, which says nothing about their age.
     """
-    libraries = [p for p in package.glob(LIBRARY + ".*") if _extension(p)]
-    if not libraries or not (package.parent.parent / "setup.py").is_file():
+    library = package / (LIBRARY + SUFFIX)
+    if not library.is_file() or not (package.parent.parent / "setup.py").is_file():
         return []
-    built = libraries[0].stat().st_mtime
+    built = library.stat().st_mtime
     stale = []
-    for shim in package.rglob("*"):
-        if _extension(shim) and not shim.name.startswith(LIBRARY):
-            source = shim.with_name(shim.name.split(".", 1)[0] + ".py")
-            if source.is_file() and source.stat().st_mtime > built:
-                stale.append(str(source.relative_to(package.parent)))
+    for shim in package.rglob("*" + SUFFIX):
+        source = source_of(shim)
+        if shim != library and source.is_file() and source.stat().st_mtime > built:
+            stale.append(str(source.relative_to(package.parent)))
     return sorted(stale)
 
 
@@ -96,13 +100,12 @@ PURE_REASON: str | None = None
 """Why the pure-Python engine runs although a compiled one may be installed (:func:`choose`)."""
 
 
-def choose() -> str | None:
-    """Install the source-only finder when the source must be used; returns the reason."""
+def choose() -> None:
+    """Install the source-only finder when the source must be used (:data:`PURE_REASON`)."""
     global PURE_REASON
-    reason = PURE_REASON = _pure_reason()
-    if reason is not None and not any(f is SourceOnlyFinder for f in sys.meta_path):
+    PURE_REASON = _pure_reason()
+    if PURE_REASON is not None and not any(f is SourceOnlyFinder for f in sys.meta_path):
         sys.meta_path.insert(0, SourceOnlyFinder)
-    return reason
 
 
 def is_compiled(module: ModuleType) -> bool:
@@ -120,7 +123,7 @@ def module_doc(module: ModuleType) -> str:
     if module.__doc__:
         return module.__doc__
     path = Path(getattr(module, "__file__", None) or "")
-    source = path.with_name(path.name.split(".", 1)[0] + ".py")
+    source = source_of(path)
     if path.name and source.is_file():
         return ast.get_docstring(ast.parse(source.read_text()), clean=False) or ""
     return ""

@@ -60,6 +60,17 @@ class Phase(StrEnum):
 PlayCards: TypeAlias = "Card | tuple[Card, ...]"
 
 
+def dataclass_values(obj: Any) -> dict[str, Any]:
+    """A dataclass's field values by name (what :func:`rebuild_dataclass` takes)."""
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+
+
+def rebuild_dataclass(cls: type[Any], values: dict[str, Any]) -> Any:
+    """A frozen dataclass made again from its fields: how pickle and copy rebuild the engine's
+    results and views (a compiled frozen class refuses the attribute-by-attribute way)."""
+    return cls(**values)
+
+
 @dataclass(frozen=True, slots=True)
 class Trick:
     """A completed trick: who led, who played what in order, who won it."""
@@ -76,9 +87,9 @@ class Trick:
             "winner": self.winner,
         }
 
-
     def __reduce__(self) -> tuple[Any, ...]:
         return rebuild_dataclass, (type(self), dataclass_values(self))
+
 
 def _play_text(c: Any) -> str:
     return format_card(c) if isinstance(c, int) else format_cards(c)
@@ -104,9 +115,9 @@ class DealResult:
     def to_json(self) -> dict[str, Any]:
         return {"tricks": list(self.tricks), "score": list(self.score), **self.extras}
 
-
     def __reduce__(self) -> tuple[Any, ...]:
         return rebuild_dataclass, (type(self), dataclass_values(self))
+
 
 OptionsT = TypeVar("OptionsT", bound=Options)
 
@@ -283,19 +294,11 @@ def _safe_card(c: int) -> str:
 
 
 GameT = TypeVar("GameT", bound="Game[Any]")
+"""The game a state is a deal of: each game's state names its own (``State[Sjavs]``), so its
+``game`` has that game's type (and a compiler sees one type, not a narrowed one)."""
+
 
 _ATTRIBUTES: dict[type, tuple[str, ...]] = {}
-
-
-def dataclass_values(obj: Any) -> dict[str, Any]:
-    """A dataclass's field values by name (what :func:`rebuild_dataclass` takes)."""
-    return {f.name: getattr(obj, f.name) for f in fields(obj)}
-
-
-def rebuild_dataclass(cls: type[Any], values: dict[str, Any]) -> Any:
-    """A frozen dataclass made again from its fields: how pickle and copy rebuild the engine's
-    results and views (a compiled frozen class refuses the attribute-by-attribute way)."""
-    return cls(**values)
 
 
 def _attribute_names(cls: type) -> tuple[str, ...]:
@@ -308,8 +311,6 @@ def _attribute_names(cls: type) -> tuple[str, ...]:
             found += k.__dict__.get("__mypyc_attrs__", ()) + k.__dict__.get("__slots__", ())
         names = _ATTRIBUTES[cls] = tuple(n for n in dict.fromkeys(found) if n != "__dict__")
     return names
-"""The game a state is a deal of: each game's state names its own (``State[Sjavs]``), so its
-``game`` has that game's type (and a compiler sees one type, not a narrowed one)."""
 
 
 @mypyc_attr(serializable=True)

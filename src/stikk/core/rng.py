@@ -22,11 +22,7 @@ def randbelow(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` (``n`` ≥ 1): the same number, the same draws."""
     if type(rng) is not random.Random:
         return rng.randrange(n)
-    k = n.bit_length()
-    r = rng.getrandbits(k)  # called as a method: compiled, no bound method is made per draw
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
+    return _below(rng, n)
 
 
 def shuffle(items: list[int], rng: random.Random) -> None:
@@ -35,9 +31,14 @@ def shuffle(items: list[int], rng: random.Random) -> None:
         rng.shuffle(items)
         return
     for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = rng.getrandbits(k)
-        while j >= n:
-            j = rng.getrandbits(k)
+        j = _below(rng, i + 1)
         items[i], items[j] = items[j], items[i]
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """CPython's ``Random._randbelow_with_getrandbits(n)``, draw for draw."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)  # called as a method: compiled, no bound method is made per draw
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r

@@ -43,9 +43,9 @@ def _line(**fields: Any) -> str:
     return json.dumps(fields, sort_keys=True, separators=(",", ":"))
 
 
-def _decision(game: Game[Any], tensors: Any, state: State[Any], where: str) -> str:
+def _decision(game: Game[Any], tensors: Any, state: State[Any], where: str) -> dict[str, Any]:
     views = [state.view(seat) for seat in range(game.players)]
-    return _line(where=where, to_act=state.to_act, phase=str(state.phase),
+    return dict(where=where, to_act=state.to_act, phase=str(state.phase),
                  legal=list(state.legal_actions()),
                  views=[_digest(v.to_json()) for v in views],
                  tensors=[_digest(tensors.encode(v)) for v in views])
@@ -77,11 +77,11 @@ def playouts(game: Game[Any], deals: int, seed: int) -> Iterator[str]:
         state = match.start_deal(rng=rng)
         step = 0
         while state.to_act is not None:
-            line = _decision(game, tensors, state, f"deal {deal} step {step}")
+            fields = _decision(game, tensors, state, f"deal {deal} step {step}")
             if step % CLONE_EVERY == 0:
-                line = line[:-1] + f',"clone":"{_digest(state.clone().view(0).to_json())}"' \
-                    + f',"refused":{json.dumps(_refusals(state))}}}'
-            yield line
+                fields["clone"] = _digest(state.clone().view(0).to_json())
+                fields["refused"] = _refusals(state)
+            yield _line(**fields)
             legal = state.legal_actions()
             match.apply(legal[rng.randrange(len(legal))])
             step += 1

@@ -127,12 +127,7 @@ class ChalkBoard:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled and copied as its fields (the compiled class too)."""
-        return board_from_fields, (self.fields(),)
-
-
-def board_from_fields(fields: Mapping[str, Any]) -> ChalkBoard:
-    """:meth:`ChalkBoard.from_fields`, as a function pickle can name."""
-    return ChalkBoard.from_fields(fields)
+        return ChalkBoard.from_fields, (self.fields(),)
 
 
 class StyrivoltMatch(Match["Styrivolt"]):
