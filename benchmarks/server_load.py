@@ -485,12 +485,7 @@ def postgres_unavailable() -> str | None:
         from stikk.testing import postgres
     except ImportError as e:
         return f"stikk.testing.postgres cannot be imported ({e})"
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        return "the psycopg client library is not installed (pip install -e '.[test]')"
-    reason = postgres.available()
-    return None if reason is None else str(reason)
+    return postgres.usable()
 
 
 @contextlib.contextmanager

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from stikk.testing.postgres import usable
+
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "server_load.py"
 SMALL = ["--tables", "3", "--seconds", "2", "--warmup", "0.5", "--json"]
 SATURATION = ["--db", "sqlite", "--modes", "saturation"]
@@ -113,20 +115,8 @@ def test_paced_and_isolation_modes_report_their_figures_on_sqlite() -> None:
     assert "side by side" in text and "rate ratio" in text
 
 
-def _postgres_unavailable() -> str | None:
-    try:
-        from stikk.testing.postgres import available
-    except ImportError as e:
-        return f"stikk.testing.postgres cannot be imported ({e})"
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        return "psycopg is not installed"
-    return available()
-
-
 def test_postgresql_is_measured_beside_sqlite() -> None:
-    reason = _postgres_unavailable()
+    reason = usable()
     if reason is not None:
         pytest.skip(f"PostgreSQL NOT TESTED: no throwaway cluster here: {reason}")
     rc, out, text = _run(base=(*SMALL, "--db", "sqlite,postgresql"))

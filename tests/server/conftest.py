@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from stikk.testing.postgres import available, throwaway_cluster
+from stikk.testing.postgres import throwaway_cluster, usable
 
 NOT_TESTED = "PostgreSQL NOT TESTED:"
 
@@ -34,11 +34,7 @@ class Cluster:
 
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[Cluster]:
-    reason = available()
-    try:
-        import psycopg  # noqa: F401  (the driver the tests reach the cluster with)
-    except ImportError:
-        reason = "psycopg is missing (pip install -e '.[test]')"
+    reason = usable()
     if os.environ.get("STIKK_POSTGRES") == "off":
         reason = "switched off by STIKK_POSTGRES=off"
     if reason is not None:

@@ -187,6 +187,18 @@ def test_a_refused_write_changes_nothing_in_memory(db_url: str) -> None:
         assert store.action_count(table.id) == count + 1 and len(table.match.deals) == 3
 
 
+@contextmanager
+def _reloaded_and_dealt(db_url: str, table: Table) -> Iterator[tuple[Table, Store]]:
+    """``table`` loaded by a restarted server that dealt its missing deal: open, the same
+    snapshot as before the damage, and decks 0 and 1 stored."""
+    with _store(db_url) as restarted:
+        again = Table.load(restarted, table.id)
+        assert again.closed is None and _snapshot(again) == _snapshot(table)
+        stored = restarted.load_table(table.id)
+        assert stored is not None and stored.deck_numbers == [0, 1]
+        yield again, restarted
+
+
 def test_a_table_stored_without_its_first_deal_is_dealt_it_on_load(db_url: str) -> None:
     """An older version stored a table, then its deck, in two writes: a crash between them
     left a table with no deal (deal_number -1, an AssertionError at every join).  The load
@@ -194,11 +206,7 @@ def test_a_table_stored_without_its_first_deal_is_dealt_it_on_load(db_url: str) 
     with _store(db_url) as store:
         table, invites = Table.create(store, "icelandic-brus", ["human"] * 4, seed=6)
         _sql(store, "DELETE FROM deals WHERE table_id = :t", t=table.id)
-        with _store(db_url) as restarted:
-            again = Table.load(restarted, table.id)
-            assert again.closed is None and _snapshot(again) == _snapshot(table)
-            stored = restarted.load_table(table.id)
-            assert stored is not None and stored.deck_numbers == [0, 1]
+        with _reloaded_and_dealt(db_url, table) as (again, restarted):
             state = again.match.state
             assert state is not None and state.to_act is not None
             again.act(invites.seats[state.to_act], state.legal_texts()[0])
@@ -214,11 +222,7 @@ def test_a_finished_deal_without_the_next_deck_is_dealt_it_on_load(db_url: str) 
         while len(table.match.deals) < 2:
             table.apply_bot(table.bot_choice())
         _sql(store, "DELETE FROM deals WHERE table_id = :t AND number = 1", t=table.id)
-        with _store(db_url) as restarted:
-            again = Table.load(restarted, table.id)
-            assert again.closed is None and _snapshot(again) == _snapshot(table)
-            stored = restarted.load_table(table.id)
-            assert stored is not None and stored.deck_numbers == [0, 1]
+        with _reloaded_and_dealt(db_url, table) as (again, _):
             assert again.play_bots() > 0 or again.over
 
 

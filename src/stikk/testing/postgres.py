@@ -8,12 +8,14 @@ to run as root (CI runs as root), so as root the folder is given to Debian's ``p
 user and the server runs as that user.  Only the standard library is used: the database
 is reached through its URL, by whatever driver the caller has.
 
-:func:`available` says whether a cluster can be started here, and if not, why not.
+:func:`available` says whether a cluster can be started here, and if not, why not;
+:func:`usable` also whether the client that tests and benchmarks use is installed.
 """
 
 from __future__ import annotations
 
 import glob
+import importlib.util
 import os
 import pwd
 import shutil
@@ -56,6 +58,14 @@ def available() -> str | None:
         if shutil.which("runuser") is None:
             return "running as root and runuser (util-linux) is missing"
     return None
+
+
+def usable(driver: str = "psycopg") -> str | None:
+    """None when a cluster can be started and ``driver``, the client that the tests and
+    benchmarks reach it with, is installed; else the reason not."""
+    if importlib.util.find_spec(driver) is None:
+        return f"the {driver} driver is not installed (pip install -e '.[test]')"
+    return available()
 
 
 def _free_port() -> int:
