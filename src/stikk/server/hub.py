@@ -302,9 +302,19 @@ class Hub:
         PostgreSQL commit is a round trip and a flush: other tables go on meanwhile."""
         if self._writers is None:
             table.store_move(move)
-        else:
-            loop = asyncio.get_running_loop()
-            await loop.run_in_executor(self._writers, table.store_move, move)
+            table.apply_move(move)
+            return
+        write = asyncio.get_running_loop().run_in_executor(self._writers, table.store_move,
+                                                           move)
+        try:
+            await asyncio.shield(write)
+        except asyncio.CancelledError:
+            # Shutdown cancelled us mid-write, but the thread writes on: memory must follow
+            # the store, or the table reloaded after a restart is one action ahead.
+            await asyncio.wait([write])
+            if not write.cancelled() and write.exception() is None:
+                table.apply_move(move)
+            raise
         table.apply_move(move)
 
     async def _search(self, table: Table, seat: int, request: BotRequest) -> int:
