@@ -44,7 +44,8 @@ the points at stake (§2.2) and what the card is worth kept for later (high trum
 * side aces are cashed while they are likely to stand (before the opponents can ruff);
 * a player adds points ("schmieren": tens, exposed kings) to a trick its partner is sure to
   win, and throws its cheapest card on a trick the opponents win (defenders avoid giving
-  points);
+  points): a side card likely lost later is shed only onto a trick its side is likely to
+  take, never into one the opponents are likely to take;
 * a card that wins a trick worth taking wins it as cheaply as it can (the lowest trump that
   holds, no jack wasted), yet a trick that is safe also takes points (a "fat" trump or a
   ten the opponents' ace would catch later); jack overtaking (§8.1) is used where it wins
@@ -761,7 +762,14 @@ class BauernstossHeuristic:
                 u = 1000.0 * p - (tb.cost(c) if me != soloist else _power(c, t))
             else:
                 stake = pts + POINTS[c] + self.LATER_POINTS * len(later)
-                u = (2.0 * p - 1.0) * stake - tb.cost(c)
+                cost = tb.cost(c)
+                if cost < 0.0 and p < 0.5:
+                    # a side card likely lost later gives its points away now only to a
+                    # trick my side is likely to take ("schmieren"): on the opponents'
+                    # trick they are surely lost, while kept the card may still find a
+                    # trick of my partner's (rules §2.2)
+                    cost = 0.0
+                u = (2.0 * p - 1.0) * stake - cost
             details[c] = (p, ws == me)
             key = (u, -_power(c, t))
             if best is None or key > best:

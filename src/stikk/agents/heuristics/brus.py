@@ -8,7 +8,10 @@ values each legal play the way a careful player reckons at the table:
   worthless).  A card is worth keeping by how few live cards (not played, not in my hand)
   can still beat it: Spids always, Brus once Spids is out, and so on down the list.  Sevens
   are worth keeping only as *leads* (DK-6.3: a led seven is beaten only by a higher seven or
-  KC), KC only against a led seven, KS next to nothing (DK-2.2, DK-2.3).
+  KC), KC only against a led seven, KS next to nothing (DK-2.2, DK-2.3).  A lead needs the
+  lead, which comes only with a trick I take (DK-5.1): where any trick my side takes next
+  ends the deal (DK-8.1), a seven (or a pair, kept for a multiple lead) will never be led
+  and is worth nothing, so it is the card to throw.
 * **Who takes the trick.**  For the set I would play, the live cards that beat the winning
   set are the danger; each later player holds his share of the unseen cards, and the trick
   goes to whoever holds the best of them (the opponents beat when they can, the partner
@@ -249,9 +252,11 @@ class _DealValue:
         return out
 
 
-_Stakes = tuple[tuple[float, ...], tuple[float, ...]]
-"""Per seat taking the trick: my utility of the deal value, and what one more trick is then
-worth to me (0 if the deal ends)."""
+_Stakes = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]
+"""Per seat taking the trick: my utility of the deal value, what one more trick is then
+worth to me (0 if the deal ends), and the same where any trick my side takes next ends the
+deal (0 elsewhere): then I never lead again, and a card kept only for a lead of mine is
+worth nothing."""
 
 _DEAL_VALUES: dict[tuple[int, int, bool, bool], _DealValue] = {}
 """One table per kind of deal, shared by every agent in the process."""
@@ -287,8 +292,9 @@ class _Ctx:
 _Outcome = tuple[tuple[int, ...], float, int]
 """(seats, probability, card): each of the seats finally takes the trick with this
 probability, beating with the card (or -1: the set now winning stands)."""
-_Eval = tuple[list[_Outcome], float, float]
-"""Per winning set: who takes the trick, the value of the trick, the weight of the future."""
+_Eval = tuple[list[_Outcome], float, float, float]
+"""Per winning set: who takes the trick, the value of the trick, the weight of the future,
+and the part of that weight where I never lead again (:data:`_Stakes`)."""
 
 
 class BrusHeuristic:
@@ -561,11 +567,16 @@ class BrusHeuristic:
         hand = x.hand
         hand_cards = self._cards_of(hand)
         keep = dict(zip(hand_cards, self._keep_values(hand_cards, live, pw), strict=True))
+        # the part of a card's keeping value that only a lead of mine can bring home: a
+        # seven's (DK-6.3: special only when led) and a pair's (a multiple lead, DK-5.2)
+        lead = {c: keep[c] if _SEVEN_MASK >> c & 1 else 0.0 for c in hand_cards}
         for c in hand_cards:
             if (hand & _RANK_COLUMN << (c & 15)).bit_count() > 1:
                 keep[c] += self.PAIR
+                lead[c] += self.PAIR
         draw_value = self._draw_value(x, pw)
         keep_total = sum(keep.values())
+        lead_total = sum(lead.values())
         plays: dict[int, list[int]] = {}
         for a in legal:
             plays.setdefault(a % NPLAY, []).append(a)
@@ -582,8 +593,10 @@ class BrusHeuristic:
         for pid, acts in plays.items():
             cards = play_of(pid)[0]
             cost = keep[cards[0]] if len(cards) == 1 else sum(keep[c] for c in cards)
+            lead_kept = lead_total - (lead[cards[0]] if len(cards) == 1
+                                      else sum(lead[c] for c in cards))
             ev_base, dist, wins = self._value_play(x, cards, cost, keep_total, draw_value,
-                                                   cache, pw)
+                                                   cache, pw, lead_kept)
             neg_cost = None
             quiet = calm and not (oversmaek and cards == (KH,))
             for a in acts:
@@ -618,10 +631,11 @@ class BrusHeuristic:
         return sum(self._keep_values(self._cards_of(live & self.valued), live, pw)) / x.unseen
 
     def _stake_table(self, x: _Ctx, k: int) -> _Stakes:
-        """For a trick of value ``k``, per seat taking it: my utility of the deal value, and
-        what one more trick is then worth to me (:meth:`_trick_stake`; 0 if the deal ends,
-        DK-8, or this is its last trick).  Shared by the agents of a kind of deal: it depends
-        only on the counts and on the agent's seating, side and weights.
+        """For a trick of value ``k``, per seat taking it: my utility of the deal value, what
+        one more trick is then worth to me (:meth:`_trick_stake`; 0 if the deal ends, DK-8,
+        or this is its last trick), and that worth again where any trick my side takes next
+        ends the deal (DK-8.1; 0 elsewhere).  Shared by the agents of a kind of deal: it
+        depends only on the counts and on the agent's seating, side and weights.
 
         The sums this weights in :meth:`_value_play` start at +0 and add terms ``p * s1 * c``
         with ``p, s1 >= 0``: a term +0 or -0 leaves them exactly as they were, so a trick that
@@ -636,8 +650,12 @@ class BrusHeuristic:
             stakes = [self._utility(dv.value(*a), x.side) for a in after]
             ends = [True] * self.sides if last else [dv.terminal(c) for c, _ in after]
             s1 = [0.0 if ends[s] else self._trick_stake(*after[s], x.side) for s in sides]
+            # I lead only after a trick I take: if that trick ends the deal, I never lead
+            no_lead = [s1[s] if dv.terminal(dv.after(*after[s], x.side, 1)[0]) else 0.0
+                       for s in sides]
             got = dv.stakes[key] = (tuple(stakes[s] for s in self.side),
-                                    tuple(s1[s] for s in self.side))
+                                    tuple(s1[s] for s in self.side),
+                                    tuple(no_lead[s] for s in self.side))
         return got
 
     def _trick_stake(self, counts: tuple[int, ...], ff: int, side: int) -> float:
@@ -649,10 +667,12 @@ class BrusHeuristic:
         return max(0.0, mine - sum(others) / len(others))
 
     def _value_play(self, x: _Ctx, cards: tuple[Card, ...], cost: float, keep_total: float,
-                    draw_value: float, cache: dict[Any, _Eval], pw: tuple[float, ...]
-                    ) -> tuple[float, list[_Outcome], bool]:
+                    draw_value: float, cache: dict[Any, _Eval], pw: tuple[float, ...],
+                    lead_kept: float = 0.0) -> tuple[float, list[_Outcome], bool]:
         """Expected value of a play before risks: the trick, the cards spent (their keeping
-        value ``cost``) and drawn."""
+        value ``cost``) and drawn.  ``lead_kept`` is the part of the kept cards' value that
+        only a lead of mine brings home (sevens, pairs): it counts only where I can still
+        lead before the deal ends (DK-8.1)."""
         k = len(cards)
         if x.pos == 0:
             seven = is_seven_led(cards)
@@ -672,9 +692,10 @@ class BrusHeuristic:
                 dist = self._single(w[0], wseat, seven, x, ks4)
             else:
                 dist = self._multi(w, wseat, seven, x)
-            stake, stake1 = self._stake_table(x, k)
+            stake, stake1, no_lead = self._stake_table(x, k)
             ev = 0.0
             future = 0.0
+            future_no_lead = 0.0
             spend = 0.0
             mine = self.mine[x.side]
             power, beaters = self.power, self.beaters
@@ -688,13 +709,14 @@ class BrusHeuristic:
                     ev += p * stake[seat]
                     f = p * stake1[seat]
                     future += f
+                    future_no_lead += p * no_lead[seat]
                     spend += f * (-hv if mine[seat] else hv)
             ev += self.BETA * spend
-            got = cache[key] = (dist, ev, future)
-        dist, ev, future = got
+            got = cache[key] = (dist, ev, future, future_no_lead)
+        dist, ev, future, future_no_lead = got
         draws = min(k, x.stock // self.n) if x.stock else 0
         kept = keep_total - cost + draws * draw_value
-        ev += self.ALPHA * future * kept
+        ev += self.ALPHA * (future * kept - future_no_lead * lead_kept)
         if x.pos == 0 and k >= 3 and self.opts.whistle:  # DK-12.9
             pts = [0.0] * self.sides
             pts[x.side] = 1.0

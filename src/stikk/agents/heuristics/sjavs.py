@@ -40,7 +40,10 @@ follows the tactics a sensible Schafkopf-family player uses (rules file
   - a player **smears** aces and tens onto a trick his partner is sure to win
     (the seed's Schafkopf-family advice; rules §7 counts card points);
   - **no points are wasted on a lost trick**: the cheapest card is thrown, and a ten
-    that cannot come home is given to the partner's trick instead;
+    that cannot come home is given to the partner's trick instead; a card that beats the
+    trick no more surely than a low card does (an unseen higher card of the suit takes
+    either) is not played for its points onto a trick the other side is likely to take:
+    third hand plays low under an unseen ace, not the king;
   - a trick is won as cheaply as is safe (the last player trumps with his lowest trump,
     but takes a trick with a ten rather than a nine when both win);
   - defenders **cash side aces**, lead **short suits** (to trump later) and suits their
@@ -861,22 +864,34 @@ class SjavsHeuristic:
             led = ctx.led
             row = ctx.strength[led]
             win_seat, win_card = ctx.winner
+            p_under = ctx.p_under
+            if p_under is None:
+                p_under = ctx.p_under = self._chance(ctx, led, win_seat, row[win_card],
+                                                     eff[win_card] == TRUMPS)
             if row[c] > row[win_card]:
                 p = ctx.holds_chance(led, row[c], eff[c] == TRUMPS)
+                # a card that beats the winner, yet under a higher card of the suit still
+                # out and no likelier to take the trick than a low card: it only adds points
+                overtake = p <= p_under + 1e-9 and bool(
+                    (ctx.unknown | ctx.kopp) & ctx.eff_masks[led] & ctx.above[led][row[c]])
             else:  # the trick stays where it is, whichever such card I play
-                p_under = ctx.p_under
-                if p_under is None:
-                    p_under = ctx.p_under = self._chance(ctx, led, win_seat, row[win_card],
-                                                         eff[win_card] == TRUMPS)
                 p = p_under
+                overtake = False
         else:
             led = eff[c]
             p = ctx.holds_chance(led, ctx.strength[led][c], led == TRUMPS)
+            overtake = False
         stake = float(ctx.cur_pts + POINTS[c])
         stake += stakes.no_trick
         stake += stakes.threshold
+        later = ctx.future_value(c, eff[c] == led)
+        if overtake and later < 0.0 and p < 0.5:
+            # such a card likely lost later is not given up on a trick the other side is
+            # likely to take (third hand plays low under an unseen ace): its points would
+            # go now (rules §2.1), while kept it may still be smeared on my side's trick
+            later = 0.0
         value = (p * (stake + stakes.add_win) - (1.0 - p) * (stake + stakes.add_lose)
-                 - ctx.future_value(c, eff[c] == led))
+                 - later)
         if not trick:
             value += self._lead_bonus(ctx, c)
         return value, p
@@ -929,6 +944,8 @@ class SjavsHeuristic:
                 return f"take the trick with {name}: {ctx.cur_pts + POINTS[c]} points"
             return f"try {name}: it may take the trick"
         if ctx.team[win_seat] == ctx.mine:
+            if p < 0.5:
+                return f"play {name}: my partner's card is likely beaten, no points on it"
             if POINTS[c] >= 10:
                 return f"smear {name} on my partner's trick"
             return f"play {name}: my partner has this trick"

@@ -25,6 +25,10 @@ the trick in progress against the worth of the card spent (``score = P(win) - λ
   and leave the trick to the partner who plays last (the seed: "the second and third players
   often play low and the leader is beaten by the fourth").  A capture card is tried before a
   stikkur, within its reach (§5.4: a tvistur takes a plain king, a tristur only a queen).
+  *Keep the master stikkur*: when the card chosen to beat the trick is a master stikkur and a
+  cheaper card also beats the winning card, the cheapest such card is played instead (a
+  master wins whenever it is played: if an opponent overtakes the cheaper card he spends a
+  stikkur, and the master still takes a trick later), unless the trick decides the deal.
 * λ shrinks when the trick decides the deal (a side on four tricks, playing for nine, §9.2):
   then only winning this trick counts.
 
@@ -529,7 +533,7 @@ class StyrivoltHeuristic:
         if not view.current_trick:
             lambs, masters = t.sure_winners()
             return self._lead(t, plays, lam * self.lead_scale, need, lambs, masters)
-        return self._follow(t, plays, lam)
+        return self._follow(t, plays, lam, keep_masters=not deciding)
 
     def _lead(self, t: _Table, plays: list[int], lam: float, need: int,
               lambs: list[Card], masters: list[Card]) -> tuple[int, str]:
@@ -594,6 +598,25 @@ class StyrivoltHeuristic:
         low3 = ws[:max(1, len(ws) // 3)]  # the cheapest third of them
         return sum(low3) / len(low3)
 
+    @staticmethod
+    def _cheaper_beater(t: _Table, plays: list[int], c: Card, wcard: Card,
+                        wrole: int) -> Card | None:
+        """When ``c`` is a master stikkur (nothing outside my hand beats it, rules §5.3),
+        the cheapest other card of ``plays`` that beats the winning ``wcard`` (role
+        ``wrole``), else ``None``: the master wins whenever it is played, so it waits while a
+        cheaper card can take the trick; if an opponent overtakes that card, he spends a
+        stikkur and the master still takes a trick later."""
+        masters = t.sure_winners()[1]
+        if c not in masters:
+            return None
+        mine = t.seat_roles[t.me]
+        reach = t.reach
+        cands = [x for x in plays if x not in masters
+                 and beats(reach, mine[x], x, wrole, wcard)]
+        if not cands:
+            return None
+        return min(cands, key=lambda x: (t.worth(x, mine[x]), mine[x], x))
+
     def _p_side(self, t: _Table, after: list[int], partner_after: bool,
                 ws: int, wc: Card, wr: int) -> float:
         """The chance that our side takes the trick when seat ``ws`` wins it with ``wc``."""
@@ -611,7 +634,8 @@ class StyrivoltHeuristic:
             p = 0.0
         return p
 
-    def _follow(self, t: _Table, plays: list[int], lam: float) -> tuple[int, str]:
+    def _follow(self, t: _Table, plays: list[int], lam: float,
+                keep_masters: bool = True) -> tuple[int, str]:
         view: Any = t.view
         me = t.me
         wseat, wcard, wrole = winning([(q, c, t.role(q, c)) for q, c in view.current_trick],
@@ -643,6 +667,12 @@ class StyrivoltHeuristic:
                 best = (key, c, p, ws)
         assert best is not None
         _, c, p, ws = best
+        if ws == me and after and keep_masters:
+            cheaper = self._cheaper_beater(t, plays, c, wcard, wrole)
+            if cheaper is not None:
+                return cheaper, (f"beat {format_card(wcard)} with {format_card(cheaper)}, the "
+                                 "cheapest card that beats it: my master stikkur takes a trick "
+                                 "later anyway")
         name = format_card(c)
         if ws == me:
             if not after:
