@@ -38,6 +38,8 @@ ENGINE_GLOBS = [
     "stikk/agents/dealsetup.py",
     "stikk/agents/sampling/*.py",
     "stikk/agents/ismcts.py",
+    "stikk/agents/solver.py",
+    "stikk/games/*/openhand.py",
 ]
 
 

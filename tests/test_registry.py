@@ -21,6 +21,7 @@ from stikk.agents.base import DealSetup
 from stikk.agents.ismcts import DEFAULTS, ISMCTSAgent, SearchDefaults
 from stikk.agents.registry import heuristic_class
 from stikk.agents.sampling import world_sampler
+from stikk.agents.solver import hooks
 from stikk.core.explainer import Explainer
 from stikk.core.registry import ENTRIES, GameEntry, entry, game_ids, load
 from stikk.games import SESSION_DEALS, make_game, tensor_module
@@ -60,6 +61,11 @@ def test_every_part_of_the_entry_exists_and_works(game_id: str) -> None:
             tensor = tensor_module(game)
             assert tensor.__name__ == e.tensor and len(tensor.encode(view)) == \
                 tensor.spec(game).size
+            # the open-hand solver's hooks: every legal action in one group
+            key, groups, _ = hooks(game)
+            assert key is load(e.openhand).key
+            assert sorted(a for g in groups(world, view.seat) for a in g) == sorted(
+                world.legal_actions())
         state.apply(heuristic.act(view, state.legal_actions()))
     # IS-MCTS with the entry's defaults
     assert DEFAULTS[game_id] == SearchDefaults(**e.search)

@@ -65,6 +65,12 @@ class GameEntry:
         return f"stikk.agents.sampling.{self.package}"
 
     @property
+    def openhand(self) -> str:
+        """The module whose ``key`` and ``groups`` guide the open-hand solver
+        (``stikk.agents.solver``)."""
+        return f"stikk.games.{self.package}.openhand"
+
+    @property
     def terminal(self) -> str:
         return f"stikk.terminal.{self.package}:{self.title}Renderer"
 

@@ -54,6 +54,14 @@ def playable(hand: Mask, led: int, trump: int) -> tuple[Mask, str]:
     return hand, ANY
 
 
+def takes_over(card: int, winning: int, trump: int) -> bool:
+    """Rules §6.3: whether ``card`` takes a trick that ``winning`` was winning: a higher card
+    of its suit, or the first trump.  The state inlines this on its hot path; the solver
+    orders its moves by it."""
+    return (card >> 4 == winning >> 4 and card > winning) or (
+        card >> 4 == trump and winning >> 4 != trump)
+
+
 def exact_points(score_formula: str, cards: int, bid: int) -> int:
     """Rules §7 and §10.2: an exact bid scores 5 + bid, or cards dealt + bid."""
     return (5 if score_formula == "fivePlusBid" else cards) + bid

@@ -232,6 +232,32 @@ def game_value(maker_points: int, maker_tricks: int, tricks: int, *, single: boo
     return value(key, clubs=clubs)
 
 
+def side_scores(players: int, maker: int, key: str, *, clubs: bool, pending_ties: int,
+                suduroy: bool) -> tuple[list[int], tuple[tuple[str, int], ...]]:
+    """What a game in row ``key`` of rules §7 scores each side, and its named parts: the
+    makers' side, or every opponent's (with three or two players each opponent scores the
+    full value, rules §10.6), the pending ties' bonus included (§7.1); nothing on a tie."""
+    sides = 2 if players == 4 else players
+    score = [0] * sides
+    who, points = value(key, clubs=clubs)
+    if who == "tie":
+        return score, ()
+    makers = who == "makers"
+    parts: tuple[tuple[str, int], ...] = ((key, points),)
+    bonus = tie_bonus(pending_ties, makers, suduroy)
+    if bonus:
+        parts += (("tie_bonus", bonus),)
+    if players == 4:
+        scorers = [maker % 2 if makers else 1 - maker % 2]
+    elif makers:
+        scorers = [maker]
+    else:
+        scorers = [s for s in range(players) if s != maker]
+    for s in scorers:
+        score[s] = points + bonus
+    return score, parts
+
+
 TIE_BONUS: Final = 2
 """What each pending 60–60 tie adds to the next scoring game (rules §7.1) ..."""
 TIE_BONUS_OPPONENTS: Final = 4

@@ -27,7 +27,8 @@ from .rules import (
     cutter,
     game_value,  # re-exported: stikk.games.sjavs.game_value
     outcome,
-    tie_bonus,
+    side_scores,
+    tie_bonus,  # re-exported
 )
 from .tables import (
     EFF,
@@ -459,7 +460,6 @@ class SjavsState(State["Sjavs"]):  # the game module imports this one
         opts = self.game.options
         maker, won, pts = self.maker, self.won, self.pts
         if n == 4:
-            side = maker % 2
             partner = (maker + 2) % 4
             m_tricks = won[maker] + won[partner]
             m_points = pts[maker] + pts[partner]
@@ -472,25 +472,12 @@ class SjavsState(State["Sjavs"]):  # the game module imports this one
             card_points = list(pts)
             card_points[maker] = m_points
         key = outcome(m_points, m_tricks, self._ntricks, single, opts.single_player_vol_bonus)
-        who, plain, with_clubs = ROWS[key]  # rules.value, inlined
-        points = with_clubs if self.trump == 0 else plain
-        score = [0] * sides
-        parts: list[tuple[tuple[str, int], ...]] = [()] * sides
-        if who != "tie":
-            makers = who == "makers"
-            won_parts: tuple[tuple[str, int], ...] = ((key, points),)
-            bonus = tie_bonus(self.pending_ties, makers, opts.suduroy_tie_bonus)
-            if bonus:
-                won_parts += (("tie_bonus", bonus),)
-            if n == 4:
-                scorers = [side if makers else 1 - side]
-            elif makers:
-                scorers = [maker]
-            else:  # rules §10.6: each opponent scores the full value
-                scorers = [s for s in range(n) if s != maker]
-            for s in scorers:
-                score[s] = points + bonus
-                parts[s] = won_parts
+        score, won_parts = side_scores(n, maker, key, clubs=self.trump == 0,
+                                       pending_ties=self.pending_ties,
+                                       suduroy=opts.suduroy_tie_bonus)
+        who = ROWS[key][0]
+        parts: list[tuple[tuple[str, int], ...]] = [
+            won_parts if points else () for points in score]
         extras: dict[str, Any] = {"trump": SUITS[self.trump], "maker": maker,
                                   "card_points": card_points, "outcome": who}
         if n == 3:
