@@ -1,6 +1,7 @@
-"""Agents by name: ``random``, ``heuristic`` and ``ismcts``, with ``kind:key=value,...``
-settings, and the kinds other packages add as plugins (the ``stikk.agents`` entry points:
-stikk's own ``openspiel-ismcts``, OpenSpiel's IS-MCTS bot, needs ``open_spiel``).
+"""Agents by name: ``random``, ``heuristic``, ``ismcts`` and ``expert``, with
+``kind:key=value,...`` settings, and the kinds other packages add as plugins (the
+``stikk.agents`` entry points: stikk's own ``openspiel-ismcts``, OpenSpiel's IS-MCTS bot, needs
+``open_spiel``).
 
 >>> from stikk.games import make_game
 >>> make_agent("random", make_game("sjavs"), seed=1).name
@@ -23,8 +24,8 @@ from ..core.game import Game
 from ..core.registry import entry, load
 from .base import Agent
 
-BUILT_IN = ("random", "heuristic", "ismcts")
-TUNABLE_BUILT_IN = ("ismcts",)
+BUILT_IN = ("random", "heuristic", "ismcts", "expert")
+TUNABLE_BUILT_IN = ("ismcts", "expert")
 """The built-in kinds that take settings (every plugin kind may)."""
 PLUGIN_GROUP = "stikk.agents"
 """The entry-point group of agent kinds from other packages: ``kind = "module:Class"``, where
@@ -103,6 +104,10 @@ def make_agent(spec: str, game: Game[Any], *, seed: int | None = None) -> Agent:
         from .ismcts import ISMCTSAgent
 
         return ISMCTSAgent.from_settings(game, settings, seed=seed, spec=spec.strip())
+    if kind == "expert":
+        from .expert import ExpertAgent
+
+        return ExpertAgent.from_settings(game, settings, seed=seed, spec=spec.strip())
     try:
         cls = _plugins()[kind].load()
     except ImportError as e:

@@ -492,6 +492,11 @@ define("core", {
                    "against the table",
     "hint_search_alt": "chosen in {visits} of {iterations} simulated deals, expecting {mean} "
                        "points against the table ({alt:msg}: {alt_mean})",
+    "hint_solver": "worth {value} on average over {worlds} deals solved with every card open, "
+                   "weighted by how likely the play so far was in each ({alt:msg}: "
+                   "{alt_value})",
+    "hint_solver_all": "worth {value} on average over {worlds} deals solved with every card "
+                       "open; every legal move is worth the same",
     "hint_none_given": "{agent} gives no reasons",
     "joined": "{items:msgs: · }",
     "joined_comma": "{items:msgs:, }",

@@ -1,0 +1,221 @@
+"""The ``expert`` bot: IS-MCTS while the deal is young, solver-backed PIMC with inference once
+its worlds can be solved exactly.
+
+*Perfect-information Monte Carlo* (PIMC; Ginsberg's GIB, the Skat program Kermit): deal
+``worlds`` worlds that agree with the seat's view (:mod:`stikk.agents.sampling`, exact and
+uniform), weight each by how likely the other players' actions were in it
+(:mod:`stikk.agents.inference`), solve each exactly with every card open
+(:mod:`stikk.agents.solver`), and play the action with the best weighted mean value.
+
+A world early in a deal can take the solver millions of positions; then PIMC is not worth
+its time and IS-MCTS decides (its default budget for the game).  A decision may visit
+``budget`` positions in all, over at most ``worlds`` worlds.  Which method decides is settled
+by a *probe*: the first world must be solved within ``budget / MIN_WORLDS`` positions, so
+that at least :data:`MIN_WORLDS` worlds fit; the others are solved while the budget lasts (a
+world that runs over what is left is left out).  The budgets are counts, not seconds, so a
+seeded expert plays the same moves on any machine.
+
+Among moves of equal value (common: PIMC sees many cards as equal), the heuristic's choice
+is kept, so that the solver's indifference never throws away a sound plan.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.explain import Msg
+from ..core.explainer import label_of
+from ..core.game import Game, State
+from ..core.view import View
+from .base import Agent, DealSetup
+from .inference import DEFAULT_NOISE, NoisyHeuristic, likelihood, normalised
+from .ismcts import ISMCTSAgent
+from .registry import AgentSpecError
+from .sampling import SamplingError, world_sampler
+from .solver import SolveBudgetError, Solver
+
+__all__ = ["DEFAULT_WORLDS", "ExpertAgent", "ExpertResult"]
+
+DEFAULT_WORLDS = 24
+"""The most worlds one PIMC decision solves."""
+DEFAULT_BUDGET = 150_000
+"""Solver positions one decision may visit in all (about a second on one core, compiled)."""
+MIN_WORLDS = 8
+"""PIMC decides only if the probe world shows that this many worlds fit in the budget."""
+MAX_WORLDS = 1000
+MAX_BUDGET = 50_000_000
+TIE = 1e-9
+
+
+@dataclass(frozen=True)
+class ExpertResult:
+    """How one decision was made."""
+
+    action: int
+    method: str
+    """``"pimc"``, ``"ismcts"`` (the probe ran over), ``"only"`` (one legal action)."""
+    values: Mapping[int, float] = field(default_factory=dict)
+    """PIMC: the weighted mean value of each legal action, in the game's unit."""
+    worlds: int = 0
+    """PIMC: the worlds solved."""
+    effective: float = 0.0
+    """PIMC: the effective number of worlds after weighting."""
+    seconds: float = 0.0
+
+
+class ExpertAgent:
+    """PIMC over the open-hand solver, with inference; IS-MCTS where the solver is too slow.
+
+    >>> import random
+    >>> from stikk.games import make_game
+    >>> game = make_game("romanian-whist", players=3)
+    >>> state = game.new_round(game.shuffled_deck(random.Random(2)), dealer=0, cards=3)
+    >>> bot = ExpertAgent(game, seed=1, worlds=8)
+    >>> bot.begin_deal(DealSetup(state), state.to_act)
+    >>> while state.phase.value != "play":
+    ...     state.apply(bot.act(state.view(state.to_act), state.legal_actions()))
+    >>> state.apply(bot.act(state.view(state.to_act), state.legal_actions()))
+    >>> bot.last.method
+    'pimc'
+    """
+
+    def __init__(self, game: Game[Any], *, worlds: int = DEFAULT_WORLDS,
+                 budget: int = DEFAULT_BUDGET, noise: float | None = DEFAULT_NOISE,
+                 iters: int | None = None, seed: int | None = None,
+                 name: str = "expert") -> None:
+        if not 1 <= worlds <= MAX_WORLDS:
+            raise ValueError(f"worlds must be from 1 to {MAX_WORLDS}, not {worlds}")
+        if not MIN_WORLDS <= budget <= MAX_BUDGET:
+            raise ValueError(f"budget must be from {MIN_WORLDS} to {MAX_BUDGET:,} positions, "
+                             f"not {budget}")
+        self.game = game
+        self.name = name
+        self.worlds = worlds
+        self.budget = budget
+        self.rng = random.Random(seed)
+        self.model = None if noise is None else NoisyHeuristic(
+            game, noise=noise, seed=self.rng.getrandbits(32))
+        # early decisions: IS-MCTS at the game's default budget, or ``iters`` iterations
+        self.search = (ISMCTSAgent(game, seed=self.rng.getrandbits(32)) if iters is None else
+                       ISMCTSAgent(game, iterations=iters, seed=self.rng.getrandbits(32)))
+        from .registry import heuristic_class
+
+        self.heuristic: Agent = heuristic_class(game.id)(game, self.rng.getrandbits(32))
+        self.solver = Solver(game)
+        self.setup: DealSetup | None = None
+        self.last: ExpertResult | None = None
+
+    @classmethod
+    def from_settings(cls, game: Game[Any], settings: Mapping[str, str], *,
+                      seed: int | None = None, spec: str = "expert") -> ExpertAgent:
+        """From ``expert:worlds=N,budget=M,noise=X|off,iters=I`` settings (``iters``: IS-MCTS
+        iterations for the decisions PIMC leaves to it; the game's default budget if unset)."""
+        known = {"worlds", "budget", "noise", "iters"}
+        unknown = sorted(set(settings) - known)
+        if unknown:
+            raise AgentSpecError(f"expert has no setting {unknown[0]!r}; settings: "
+                                 "worlds, budget, noise, iters")
+        try:
+            noise_text = settings.get("noise")
+            noise = (DEFAULT_NOISE if noise_text is None
+                     else None if noise_text == "off" else float(noise_text))
+            return cls(game, worlds=int(settings.get("worlds", DEFAULT_WORLDS)),
+                       budget=int(settings.get("budget", DEFAULT_BUDGET)), noise=noise,
+                       iters=int(settings["iters"]) if "iters" in settings else None,
+                       seed=seed, name=spec)
+        except ValueError as e:
+            raise AgentSpecError(f"{spec!r}: {e}") from None
+
+    # -- the agent protocol ----------------------------------------------------------------
+    def begin_deal(self, setup: DealSetup, seat: int) -> None:
+        self.setup = setup
+        self.search.begin_deal(setup, seat)
+
+    def act(self, view: View, legal: Sequence[int]) -> int:
+        return self.decide(view, legal).action
+
+    def explain(self, view: View, legal: Sequence[int]) -> tuple[int, Msg]:
+        """The move and why: PIMC's expected values (the best move's and the runner-up's),
+        or IS-MCTS's reasons when it decided."""
+        r = self.decide(view, legal)
+        if r.method == "only":
+            return r.action, Msg("core.hint_only")
+        if r.method == "ismcts":
+            return self.search.explain(view, legal)
+        ranked = sorted(r.values, key=lambda a: -r.values[a])
+        alt = next((a for a in ranked if a != r.action
+                    and r.values[a] < r.values[r.action] - TIE), None)
+        stats = {"worlds": r.worlds, "value": f"{r.values[r.action]:+.2f}"}
+        if alt is None:
+            return r.action, Msg("core.hint_solver_all", stats)
+        return r.action, Msg("core.hint_solver", {**stats, "alt": label_of(self.game, view, alt),
+                                                   "alt_value": f"{r.values[alt]:+.2f}"})
+
+    # -- the decision ---------------------------------------------------------------------
+    def decide(self, view: View, legal: Sequence[int]) -> ExpertResult:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        start = time.perf_counter()
+        if len(legal) == 1:
+            self.last = ExpertResult(legal[0], "only")
+            return self.last
+        if self.setup is None or self.setup.game != self.game:
+            raise RuntimeError("the expert needs begin_deal(setup, seat) before the deal's "
+                               "first decision (the arena and stikk play call it)")
+        solved = self._pimc(view)
+        if solved is None:
+            action = self.search.act(view, legal)
+            self.last = ExpertResult(action, "ismcts", seconds=time.perf_counter() - start)
+            return self.last
+        values, worlds, effective = solved
+        best = max(values.values())
+        favourite = self.heuristic.act(view, legal)
+        action = (favourite if values[favourite] >= best - TIE
+                  else min(a for a in legal if values[a] >= best - TIE))
+        self.last = ExpertResult(action, "pimc", values, worlds, effective,
+                                 time.perf_counter() - start)
+        return self.last
+
+    def _pimc(self, view: View) -> tuple[dict[int, float], int, float] | None:
+        """Weighted mean solver values over the worlds, the worlds solved and their effective
+        number; None where the probe world runs over its budget (or none can be dealt)."""
+        assert self.setup is not None
+        sampler = world_sampler(view, self.setup)
+        seat = view.seat
+        solved: list[tuple[State[Any], dict[int, float]]] = []
+        spent = 0
+        for i in range(self.worlds):
+            left = self.budget - spent
+            if left <= 0:
+                break
+            try:
+                world = sampler.sample(self.rng)
+            except SamplingError:
+                break
+            self.solver.max_nodes = self.budget // MIN_WORLDS if i == 0 else left
+            try:
+                solved.append((world, self.solver.values(world, seat)))
+            except SolveBudgetError:
+                if i == 0:
+                    return None
+            spent += self.solver.nodes
+        if not solved:
+            return None
+        weights = ([likelihood(w, seat, self.model) for w, _ in solved]
+                   if self.model is not None else [1.0] * len(solved))
+        shares = normalised(weights)
+        values: dict[int, float] = {}
+        for share, (_, v) in zip(shares, solved, strict=True):
+            for a, x in v.items():
+                values[a] = values.get(a, 0.0) + share * x
+        effective = 1.0 / math.fsum(s * s for s in shares)
+        return values, len(solved), effective
+
+
+def _check_protocol() -> Agent:  # mypy: ExpertAgent satisfies the Agent protocol
+    return ExpertAgent.__new__(ExpertAgent)

@@ -1,0 +1,120 @@
+"""The ``expert`` bot (issue 18 §3): PIMC over the open-hand solver with inference, IS-MCTS
+where a world is too big to solve."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from stikk.agents.base import DealSetup, advise
+from stikk.agents.expert import ExpertAgent
+from stikk.agents.registry import AgentSpecError, make_agent
+from stikk.agents.solver import Solver
+from stikk.core.game import Game, Phase, State
+from stikk.games import make_game
+
+
+def _round(game: Game[Any], seed: int, cards: int) -> State[Any]:
+    return game.new_round(game.shuffled_deck(random.Random(seed)), dealer=0,  # type: ignore[attr-defined]
+                          cards=cards)
+
+
+@pytest.mark.parametrize("game_id", ["romanian-whist", "sjavs", "bauernstoss", "brus",
+                                     "icelandic-brus", "styrivolt"])
+def test_the_expert_plays_legal_moves_to_the_end_of_a_deal(game_id: str) -> None:
+    """In every game the expert (a small budget, for speed) plays a whole deal in every seat;
+    PIMC decides late in the deal."""
+    game = make_game(game_id)
+    seed = 2
+    state = (_round(game, seed, 5) if game_id == "romanian-whist"
+             else game.new_deal(rng=random.Random(seed)))
+    while state.to_act is None:  # a deal over as soon as dealt (Icelandic Brús' instant win)
+        seed += 1
+        state = game.new_deal(rng=random.Random(seed))
+    bot = ExpertAgent(game, seed=1, worlds=6, budget=20_000, noise=0.5, iters=40)
+    bot.begin_deal(DealSetup(state), 0)
+    methods = set()
+    while state.to_act is not None:
+        seat = state.to_act
+        legal = state.legal_actions()
+        action = bot.act(state.view(seat), legal)
+        assert bot.last is not None
+        methods.add(bot.last.method)
+        assert action in legal
+        state.apply(action)
+    assert "pimc" in methods
+
+
+def test_pimc_takes_the_move_the_solver_proves_in_every_world() -> None:
+    """Romanian Whist, one card left to play with everything else known: where one legal card
+    is worth more than another in every world (the solver's values agree across all of them),
+    the expert plays it, and says so in the solver's numbers."""
+    game = make_game("romanian-whist", players=3)
+    found = 0
+    for seed in range(60):
+        state = _round(game, seed, 2)
+        rng = random.Random(seed)
+        while state.phase is not Phase.PLAY:
+            state.apply(rng.choice(state.legal_actions()))
+        seat = state.to_act
+        assert seat is not None
+        if len(state.legal_actions()) < 2:
+            continue
+        bot = ExpertAgent(game, seed=seed, worlds=12)
+        bot.begin_deal(DealSetup(state), seat)
+        result = bot.decide(state.view(seat), state.legal_actions())
+        assert result.method == "pimc" and result.worlds == 12
+        exact = Solver(game).values(state, seat)
+        best = max(exact.values())
+        if min(exact.values()) < best and result.values[result.action] > min(
+                result.values.values()):
+            found += 1
+        assert result.values[result.action] == max(result.values.values())
+        _, why = advise(bot, state.view(seat), state.legal_actions())
+        assert why.id in ("core.hint_solver", "core.hint_solver_all")
+        assert why.params["worlds"] == 12
+    assert found >= 10
+
+
+def test_early_decisions_go_to_ismcts_when_the_probe_runs_over() -> None:
+    """A full Sjavs deal is far beyond a budget of 800 positions: the probe world runs over and
+    IS-MCTS decides; the same seed decides the same way twice."""
+    game = make_game("sjavs")
+    rng = random.Random(4)
+    state = game.new_deal(rng=rng)
+    while state.to_act is not None and state.phase is not Phase.PLAY:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.to_act is not None
+    picks = []
+    for _ in range(2):
+        bot = make_agent("expert:worlds=4,budget=800,iters=60", game, seed=9)
+        assert isinstance(bot, ExpertAgent)
+        bot.begin_deal(DealSetup(state), state.to_act)
+        picks.append(bot.act(state.view(state.to_act), state.legal_actions()))
+        assert bot.last is not None and bot.last.method == "ismcts"
+    assert picks[0] == picks[1]
+
+
+def test_settings_are_checked() -> None:
+    game = make_game("sjavs")
+    bot = make_agent("expert:worlds=5,budget=5000,noise=off", game, seed=1)
+    assert isinstance(bot, ExpertAgent)
+    assert (bot.worlds, bot.budget, bot.model) == (5, 5000, None)
+    for bad, why in (("expert:depth=3", "no setting 'depth'"),
+                     ("expert:worlds=0", "worlds must be"),
+                     ("expert:budget=2", "budget must be"),
+                     ("expert:noise=2", "noise must be"),
+                     ("expert:worlds=many", "invalid literal"),
+                     ("expert:iters=0", "iters must be")):
+        with pytest.raises(AgentSpecError, match=why):
+            make_agent(bad, game, seed=1)
+
+
+def test_the_expert_needs_the_deal_setup() -> None:
+    game = make_game("sjavs")
+    state = game.new_deal(rng=random.Random(1))
+    bot = ExpertAgent(game, seed=1)
+    with pytest.raises(RuntimeError, match="begin_deal"):
+        bot.act(state.view(state.to_act), state.legal_actions())  # type: ignore[arg-type]
