@@ -17,6 +17,7 @@ from stikk.agents.solver import (
     SolveBudgetError,
     Solver,
     brute_force,
+    brute_force_maxn,
     hooks,
     seat_value,
 )
@@ -106,6 +107,58 @@ def test_sjavs_endings_match_brute_force(players: int) -> None:
             _check_against_brute_force(game, state)
             checked += 1
     assert checked >= 6
+
+
+def _check_maxn(game: Game[Any], state: State[Any]) -> None:
+    exact = brute_force_maxn(game, state)
+    for settings in ({}, {"reduce": False}, {"table": False}):
+        solver = Solver(game, others="maxn", **settings)
+        assert solver.maxn
+        for seat in range(game.players):
+            assert solver.value(state, seat) == exact[game.side_of(seat)], (settings, seat)
+    seat = state.to_act
+    assert seat is not None
+    for action, v in Solver(game, others="maxn").values(state).items():
+        child = state.clone()
+        child.apply(action)
+        assert v == brute_force_maxn(game, child)[game.side_of(seat)]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_romanian_whist_max_n_matches_plain_max_n(players: int) -> None:
+    """Rules §6–§7: with ``others="maxn"`` every seat plays for its own score; the solver's
+    values (table, merged cards) are plain max-n's, in endings and from the bids of a
+    two-card round (rules §5: every seat bids, the dealer's bid restricted)."""
+    game = make_game("romanian-whist", players=players)
+    for seed in range(6):
+        _check_maxn(game, _rw_ending(game, seed, 3, seed % players))
+    rng = random.Random(players)
+    bidding = game.new_round(game.shuffled_deck(rng), dealer=1, cards=2)  # type: ignore[attr-defined]
+    _check_maxn(game, bidding)
+
+
+def test_max_n_differs_from_paranoid_where_the_others_play_for_themselves() -> None:
+    """Rules §5, §7: from the bids of a three-card round, paranoid play (the others against
+    one seat) makes bids worth less than when the others play for their own bids; max-n is
+    never below the paranoid value, and equals minimax where there are two sides."""
+    game = make_game("romanian-whist", players=4)
+    higher = 0
+    for seed in range(12):
+        state = game.new_round(game.shuffled_deck(random.Random(seed)), dealer=seed % 4,  # type: ignore[attr-defined]
+                               cards=3)
+        maxn = Solver(game, others="maxn").values(state)
+        paranoid = Solver(game).values(state)
+        assert all(maxn[a] >= paranoid[a] for a in maxn)
+        higher += any(maxn[a] > paranoid[a] for a in maxn)
+    assert higher >= 3  # 4 of these 12 deals
+    sjavs = make_game("sjavs")
+    ending = _sjavs_ending(sjavs, 3, 2)
+    assert ending is not None
+    solver = Solver(sjavs, others="maxn")
+    assert not solver.maxn
+    assert solver.value(ending, 0) == brute_force(sjavs, ending, 0)
+    with pytest.raises(ValueError, match="others must be one of paranoid, maxn"):
+        Solver(game, others="hopeful")
 
 
 def test_one_table_serves_many_deals() -> None:

@@ -18,10 +18,16 @@ only it knows, in ``stikk.games.<game>.openhand`` (its registry entry names it):
 The value is what the deal is worth to one seat (``Game.deal_value``, the game's own unit:
 card points, tricks against a bid, sticks, lines).  With two sides it is the seat's side's
 value minus the other side's: zero-sum, and the search is exact minimax.  With more sides
-(Romanian Whist, Sjavs and Brus for two or three) it is the seat's own value, and the other
-seats play together against it: the value the seat can make sure of whatever they do (the
-*paranoid* value, Sturtevant and Korf 2000), which is what a PIMC bot wants of each world
-and what keeps the search small (the others' scores do not enter it).
+(Romanian Whist, Sjavs and Brus for two or three) it is the seat's own value, under one of two
+assumptions about the others (``others=``):
+
+* ``"paranoid"`` (the default): the other seats play together against it, and the value is
+  what the seat can make sure of whatever they do (Sturtevant and Korf 2000); alpha-beta
+  applies and the others' scores do not enter the search.
+* ``"maxn"``: every seat plays for its own deal value (max-n, Luckhardt and Irani 1986); a
+  seat with moves of equal value to itself takes the one that leaves the others least.  No
+  pruning applies, so it is for endings and small rounds, where it is what real opponents do
+  (in Romanian Whist they play for their own bids, not against one player's).
 
 A solve has a node budget (``max_nodes``): past it, :class:`SolveBudgetError` is raised,
 never a wrong value, so a bot asked to think forever gets a bounded answer.
@@ -50,10 +56,13 @@ from ..core.errors import StikkError
 from ..core.game import Game, State
 from ..core.registry import entry, load
 
-__all__ = ["MAX_NODES", "SolveBudgetError", "Solver", "brute_force", "hooks", "seat_value"]
+__all__ = ["MAX_NODES", "OTHERS", "SolveBudgetError", "Solver", "brute_force", "brute_force_maxn",
+           "hooks", "seat_value"]
 
 MAX_NODES = 2_000_000
 """The default node budget of one solve (a few seconds on one core at the slowest game)."""
+OTHERS = ("paranoid", "maxn")
+"""How the other seats are taken to play where there are more than two sides."""
 
 Key = Callable[[State[Any], int], Hashable | None]
 Groups = Callable[[State[Any], int], Sequence[Sequence[int]]]
@@ -98,9 +107,11 @@ class Solver:
     endings); :meth:`clear` forgets it."""
 
     def __init__(self, game: Game[Any], *, max_nodes: int = MAX_NODES,
-                 reduce: bool = True, table: bool = True) -> None:
+                 reduce: bool = True, table: bool = True, others: str = "paranoid") -> None:
         if not 1 <= max_nodes:
             raise ValueError(f"max_nodes must be at least 1, not {max_nodes}")
+        if others not in OTHERS:
+            raise ValueError(f"others must be one of {', '.join(OTHERS)}, not {others!r}")
         self.game = game
         self.max_nodes = max_nodes
         key, groups, bounds = hooks(game)
@@ -110,17 +121,23 @@ class Solver:
         self._side = [game.side_of(s) for s in range(game.players)]
         self._tt: dict[Hashable, tuple[float, float]] = {}
         self._tt_seat = -1
+        self.maxn = others == "maxn" and len(set(self._side)) > 2
+        """Whether the search is max-n (``others="maxn"`` in a game of more than two sides)."""
+        self._maxn_tt: dict[Hashable, tuple[float, ...]] = {}
         self.nodes = 0
         """Positions visited by the last :meth:`value` or :meth:`values` call."""
 
     def clear(self) -> None:
         """Forget the transposition table."""
         self._tt.clear()
+        self._maxn_tt.clear()
 
     def value(self, state: State[Any], seat: int | None = None) -> float:
         """The exact value of ``state`` to ``seat`` (default: the seat to act)."""
         seat = self._root(state, seat)
         self.nodes = 0
+        if self.maxn:
+            return self._search_maxn(state.clone())[self._side[seat]]
         return self._search(state.clone(), seat, -math.inf, math.inf)
 
     def values(self, state: State[Any], seat: int | None = None) -> dict[int, float]:
@@ -132,7 +149,8 @@ class Solver:
         for group in self._groups(state, seat):
             child = state.clone()
             child.apply(group[0])
-            v = self._search(child, seat, -math.inf, math.inf)
+            v = (self._search_maxn(child)[self._side[seat]] if self.maxn
+                 else self._search(child, seat, -math.inf, math.inf))
             for a in group:
                 out[a] = v
         return out
@@ -204,6 +222,71 @@ class Solver:
                 lo = hi = best
             self._tt[key] = (lo, hi)
         return best
+
+    def _search_maxn(self, state: State[Any]) -> tuple[float, ...]:
+        """Every side's deal value when each seat plays for its own (max-n); ``state`` is
+        the search's to change."""
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise SolveBudgetError(f"the solve visited more than {self.max_nodes:,} positions")
+        actor = state.to_act
+        if actor is None:
+            result = state.result()
+            assert result is not None
+            return self.game.deal_value(result)
+        # the position's value to every seat: each seat's key together decide it
+        key: Hashable | None = None
+        parts = [self._key(state, s) for s in range(self.game.players)]
+        if None not in parts:
+            key = tuple(parts)
+            known = self._maxn_tt.get(key)
+            if known is not None:
+                return known
+        side = self._side[actor]
+        best: tuple[float, ...] | None = None
+        moves = self._groups(state, actor)
+        last = len(moves) - 1
+        for i, group in enumerate(moves):
+            child = state if i == last else state.clone()
+            child.apply(group[0])
+            v = self._search_maxn(child)
+            if best is None or _prefers(v, best, side):
+                best = v
+        assert best is not None
+        if key is not None:
+            self._maxn_tt[key] = best
+        return best
+
+
+def _prefers(v: tuple[float, ...], best: tuple[float, ...], side: int) -> bool:
+    """Max-n's choice for ``side``: more for itself; at equal value, less for the others
+    (then the lower vector, so that the choice never depends on the order of the moves)."""
+    if v[side] != best[side]:
+        return v[side] > best[side]
+    v_others, best_others = math.fsum(v) - v[side], math.fsum(best) - best[side]
+    if v_others != best_others:
+        return v_others < best_others
+    return v < best
+
+
+def brute_force_maxn(game: Game[Any], state: State[Any]) -> tuple[float, ...]:
+    """Every side's max-n value of ``state`` by plain search (every legal action, no table,
+    no merged cards): the reference for ``Solver(others="maxn")``."""
+    actor = state.to_act
+    if actor is None:
+        result = state.result()
+        assert result is not None
+        return game.deal_value(result)
+    side = game.side_of(actor)
+    best: tuple[float, ...] | None = None
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply(a)
+        v = brute_force_maxn(game, child)
+        if best is None or _prefers(v, best, side):
+            best = v
+    assert best is not None
+    return best
 
 
 def brute_force(game: Game[Any], state: State[Any], seat: int) -> float:
