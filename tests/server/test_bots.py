@@ -178,13 +178,14 @@ def _seated(spec: str, limit: float) -> Table:
 
 
 def test_a_seat_within_the_bounds_is_accepted() -> None:
-    for spec in ("ismcts:time=2", "ismcts:iters=1000000", "ismcts", "heuristic", "random"):
+    for spec in ("ismcts:time=2", "ismcts:iters=1000000", "ismcts", "expert", "heuristic",
+                 "random"):
         assert _seated(spec, DEFAULT_TIME_LIMIT).seats[1] == spec
     assert _seated("ismcts:time=30", 30).seats[1] == "ismcts:time=30"
 
 
 def test_only_search_bots_think_in_workers() -> None:
-    assert searches("ismcts:iters=10") and searches("ismcts")
+    assert searches("ismcts:iters=10") and searches("ismcts") and searches("expert")
     assert not searches("heuristic") and not searches("random")
 
 

@@ -13,7 +13,9 @@ BOTS: list[dict[str, str]] = [
     {"spec": "random", "label": "Random (plays any legal card)"},
     {"spec": "heuristic", "label": "Heuristic (instant, plays the game's tactics)"},
     {"spec": "ismcts:iters=200", "label": "IS-MCTS quick (searches, about 0.2 s a move)"},
-    {"spec": "ismcts", "label": "IS-MCTS (the strongest, up to 1 s a move)"},
+    {"spec": "ismcts", "label": "IS-MCTS (searches longer, up to 1 s a move)"},
+    {"spec": "expert", "label": "Expert (IS-MCTS, then solves the endings exactly; up to 1 s "
+                               "a move)"},
 ]
 """Bot seats by strength, weakest first (agent specs of ``stikk.agents``)."""
 

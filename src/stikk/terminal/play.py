@@ -62,8 +62,9 @@ DEFAULT_BOT = "heuristic"
 """Who fills the other seats without ``--seats``: the rule-based player (instant and sensible;
 ``--seats human,ismcts,...`` for the searching bot)."""
 
-HINT_AGENT = "ismcts"
-"""The bot whose choice ``hint`` shows: the default IS-MCTS, from the asking seat's view."""
+HINT_AGENT = "expert"
+"""The bot whose choice ``hint`` shows, from the asking seat's view: the expert, whose reasons
+are the solver's numbers once the deal can be solved and IS-MCTS's before."""
 
 
 # -- seats ------------------------------------------------------------------------------------
@@ -384,7 +385,7 @@ class TableSession:
             return True
 
     def _hint(self, state: State[Any], seat: int, view: View) -> None:
-        """One line: what the default bot would play from this seat's view, and why."""
+        """One line: what the expert would play from this seat's view, and why."""
         if self._hint_agent is None:
             self._hint_agent = make_agent(HINT_AGENT, self.game,
                                           seed=agent_seed(self.seed, 100 + seat))

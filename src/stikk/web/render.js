@@ -60,7 +60,7 @@ export function tricksTaken(view) {
   return null;
 }
 
-/** A bot spec's label from /api/games ("ismcts" -> "IS-MCTS (strongest ...)"), else the spec. */
+/** A bot spec's label from /api/games ("ismcts" -> "IS-MCTS (searches longer ...)"), else the spec. */
 export function kindLabel(kind, botLabels) {
   if (kind === "human") return "Human";
   return (botLabels && botLabels[kind]) || `Bot: ${kind}`;
