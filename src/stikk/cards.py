@@ -187,6 +187,24 @@ def mask_of(cards: Iterable[Card]) -> Mask:
     return m
 
 
+def any_between(mask: Mask, strength: Sequence[int], lo: int, hi: int) -> bool:
+    """Whether a card of ``mask`` has a ``strength`` (indexed by card) strictly between ``lo``
+    and ``hi``: whether two cards of one hand are *equivalent* to the open-hand solvers.
+
+    >>> strength = list(range(64))
+    >>> any_between(mask_of([3, 9]), strength, 4, 9), any_between(mask_of([3, 9]), strength, 2, 9)
+    (False, True)
+    """
+    if hi - lo < 2:
+        return False
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        if lo < strength[bit.bit_length() - 1] < hi:
+            return True
+    return False
+
+
 def parse_cards(text: str) -> list[Card]:
     """Parse cards separated by ``+``, commas or whitespace (any order, any case).
 

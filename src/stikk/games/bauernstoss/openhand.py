@@ -46,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
+from ...cards import any_between
 from ...core.game import DealResult, Phase
 from .options import SIXTY_ONE
 from .rules import TOTAL_POINTS, TRICKS, beats, ordinary_award, solo_value
@@ -152,7 +153,8 @@ def groups(state: BauernstossState, seat: int) -> Sequence[Sequence[int]]:
     for c in ranked:
         if (prev >= 0 and eff[c] == eff[prev] and POINTS[c] == POINTS[prev]
                 and (c & 15 == JACK) == (prev & 15 == JACK)
-                and not _between(trump, prev, c, others)):
+                and not any_between(others & FOLLOW[trump][EFF[trump][prev]], STRENGTH,
+                                        STRENGTH[prev], STRENGTH[c])):
             out[-1].append(c)
         else:
             out.append([c])
@@ -177,19 +179,6 @@ def _order(state: BauernstossState, out: list[list[int]], actor: int) -> list[li
         wins.reverse()
     rest.sort(key=lambda g: POINTS[g[0]])
     return wins + rest
-
-
-def _between(trump: int, low: int, high: int, others: int) -> bool:
-    """Whether a card of ``others`` lies strictly between ``low`` and ``high`` (one effective
-    suit) in strength (rules §2.3)."""
-    lo, hi = STRENGTH[low], STRENGTH[high]
-    m = others & FOLLOW[trump][EFF[trump][low]]
-    while m:
-        bit = m & -m
-        m ^= bit
-        if lo < STRENGTH[bit.bit_length() - 1] < hi:
-            return True
-    return False
 
 
 _TABLES: dict[Hashable, list[list[float]]] = {}

@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
-from ...cards import Card, Mask
+from ...cards import Card, Mask, any_between
 from ...core.game import Phase
 from .actions import NPLAY
 from .rules import HIGHER
@@ -125,23 +125,11 @@ def classes(state: BrusState, actor: int) -> dict[Card, int]:
     prev = -1
     for c in cards:
         if (prev < 0 or (1 << c | 1 << prev) & _SPECIAL or c & 15 != prev & 15
-                or _between(power, power[prev], power[c], others)):
+                or any_between(others, power, power[prev], power[c])):
             n += 1
         out[c] = n
         prev = c
     return out
-
-
-def _between(power: Sequence[int], low: int, high: int, others: Mask) -> bool:
-    """Whether a card of ``others`` has a power strictly between ``low`` and ``high``."""
-    if high - low < 2:
-        return False
-    while others:
-        bit = others & -others
-        others ^= bit
-        if low < power[bit.bit_length() - 1] < high:
-            return True
-    return False
 
 
 def _order(state: BrusState, actor: int, out: list[list[int]]) -> list[list[int]]:

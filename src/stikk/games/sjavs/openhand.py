@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
+from ...cards import any_between
 from ...core.game import Phase
 from .rules import CARD_POINTS, outcome, side_scores
 from .tables import POINTS
@@ -72,26 +73,13 @@ def groups(state: SjavsState, seat: int) -> Sequence[Sequence[int]]:
     for c in ranked:
         if (prev >= 0 and eff[c] == eff[prev] and POINTS[c] == POINTS[prev]
                 and not (covers >> c | covers >> prev) & 1
-                and not _between(state, prev, c, others)):
+                and not any_between(others & state._effm[eff[prev]], state._str[eff[prev]],
+                                    state._str[eff[prev]][prev], state._str[eff[prev]][c])):
             out[-1].append(c)
         else:
             out.append([c])
         prev = c
     return _order(state, out)
-
-
-def _between(state: SjavsState, low: int, high: int, others: int) -> bool:
-    """Whether a card of ``others`` lies between ``low`` and ``high`` (one effective suit) in
-    strength."""
-    row = state._str[state._eff[low]]
-    lo, hi = row[low], row[high]
-    m = others & state._effm[state._eff[low]]
-    while m:
-        bit = m & -m
-        m ^= bit
-        if lo < row[bit.bit_length() - 1] < hi:
-            return True
-    return False
 
 
 def _order(state: SjavsState, out: list[list[int]]) -> list[list[int]]:
