@@ -26,6 +26,7 @@ def test_expert_timing_reports_every_decision_by_method(tmp_path: Path) -> None:
         assert row["decisions"] == sum(row["methods"].values()) > 0
         assert set(row["methods"]) <= {"pimc", "ismcts"}
         assert 0 <= row["median_s"] <= row["p90_s"] <= row["max_s"]
+        assert 0 < row["mean_s"] <= row["max_s"]
     assert "median" in proc.stdout
 
 

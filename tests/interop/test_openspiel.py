@@ -8,6 +8,7 @@ import copy
 import json
 import pickle
 import random
+import time
 from typing import Any
 
 import numpy as np
@@ -15,6 +16,7 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
+from stikk.agents.base import DealSetup
 from stikk.agents.registry import AgentSpecError, make_agent
 from stikk.arena.runner import iter_groups
 from stikk.cards import format_card
@@ -448,3 +450,34 @@ def test_openspiel_ismcts_agent_default_c_scales_with_the_value_range() -> None:
     agent: Any = make_agent("openspiel-ismcts", game, seed=1)
     assert agent.c == pytest.approx(0.25 * (hi - lo))
     assert agent.sims == 100
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("openspiel-ismcts:time=0", "time must be over 0"),
+    ("openspiel-ismcts:time=inf", "time must be over 0"),
+    ("openspiel-ismcts:time=nan", "time must be over 0"),
+    ("openspiel-ismcts:time=601", "at most 600"),
+    ("openspiel-ismcts:time=1,sims=5", "not both"),
+    ("openspiel-ismcts:c=inf", "finite"),
+])
+def test_openspiel_ismcts_agent_time_settings_are_checked(spec: str, message: str) -> None:
+    with pytest.raises(AgentSpecError, match=message):
+        make_agent(spec, make_game("sjavs"), seed=1)
+
+
+def test_openspiel_ismcts_agent_thinks_for_its_time_not_a_count() -> None:
+    """``time=S`` (issue 18 §5, equal time): the bot simulates until S seconds have passed,
+    so a longer time buys more simulations, and the move is still a legal one."""
+    game = make_game("romanian-whist", players=4)
+    counts = []
+    for seconds in (0.05, 0.4):
+        agent: Any = make_agent(f"openspiel-ismcts:time={seconds}", game, seed=3)
+        assert agent.name == f"openspiel-ismcts:time={seconds}"
+        state = game.new_round(game.shuffled_deck(random.Random(8)), dealer=0, cards=8)
+        agent.begin_deal(DealSetup(state), state.to_act)
+        legal = state.legal_actions()
+        started = time.perf_counter()
+        assert agent.act(state.view(state.to_act), legal) in legal
+        assert time.perf_counter() - started >= seconds
+        counts.append(agent.bot.last_sims)
+    assert 1 <= counts[0] < counts[1]
