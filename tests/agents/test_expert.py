@@ -98,6 +98,35 @@ def test_early_decisions_go_to_ismcts_when_the_probe_runs_over() -> None:
     assert picks[0] == picks[1]
 
 
+def test_auction_ismcts_leaves_the_bidding_to_the_search() -> None:
+    """``auction=ismcts``: a bid in a two-card Romanian Whist round, which PIMC solves by
+    default, goes to IS-MCTS; the card play after it is still PIMC's."""
+    game = make_game("romanian-whist", players=3)
+    state = _round(game, 5, 2)
+    seat = state.to_act
+    assert seat is not None and state.phase is Phase.BID
+    methods = {}
+    for auction in ("pimc", "ismcts"):
+        bot = make_agent(f"expert:worlds=6,iters=30,auction={auction}", game, seed=2)
+        assert isinstance(bot, ExpertAgent)
+        bot.begin_deal(DealSetup(state), seat)
+        bot.act(state.view(seat), state.legal_actions())
+        assert bot.last is not None
+        methods[auction] = bot.last.method
+    assert methods == {"pimc": "pimc", "ismcts": "ismcts"}
+    rng = random.Random(1)
+    while state.phase is not Phase.PLAY:
+        state.apply(rng.choice(state.legal_actions()))
+    play_seat = state.to_act
+    assert play_seat is not None
+    bot = make_agent("expert:worlds=6,iters=30,auction=ismcts", game, seed=2)
+    assert isinstance(bot, ExpertAgent)
+    bot.begin_deal(DealSetup(state), play_seat)
+    assert len(state.legal_actions()) == 2  # the lead, from two cards
+    bot.act(state.view(play_seat), state.legal_actions())
+    assert bot.last is not None and bot.last.method == "pimc"
+
+
 def test_settings_are_checked() -> None:
     game = make_game("sjavs")
     bot = make_agent("expert:worlds=5,budget=5000,noise=off", game, seed=1)
@@ -114,7 +143,8 @@ def test_settings_are_checked() -> None:
                      ("expert:iters=0", "iters must be"),
                      ("expert:others=hopeful", "others must be one of"),
                      ("expert:margin=-1", "margin must be finite"),
-                     ("expert:margin=nan", "margin must be finite")):
+                     ("expert:margin=nan", "margin must be finite"),
+                     ("expert:auction=guess", "auction must be pimc or ismcts")):
         with pytest.raises(AgentSpecError, match=why):
             make_agent(bad, game, seed=1)
 
