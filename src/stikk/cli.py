@@ -104,7 +104,7 @@ def _parser() -> argparse.ArgumentParser:
                     help="comma-separated agents: random, heuristic, ismcts[:iters=N,"
                     "moves=M,time=S,c=X,rollout=random|heuristic,margin=Z], "
                     "expert[:worlds=N,budget=M,noise=X|off,iters=I,others=maxn|paranoid,margin=Z,"
-                    "auction=pimc|ismcts], "
+                    "auction=pimc|ismcts,time=S], "
                     "openspiel-ismcts[:sims=N|time=S,c=X,rollouts=R] (OpenSpiel's IS-MCTS; the "
                     "openspiel extra) (use ';' between agents if a spec has commas)")
     ar.add_argument("--deals", type=int, default=100, metavar="N",

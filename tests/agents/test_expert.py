@@ -144,7 +144,10 @@ def test_settings_are_checked() -> None:
                      ("expert:others=hopeful", "others must be one of"),
                      ("expert:margin=-1", "margin must be finite"),
                      ("expert:margin=nan", "margin must be finite"),
-                     ("expert:auction=guess", "auction must be pimc or ismcts")):
+                     ("expert:auction=guess", "auction must be pimc or ismcts"),
+                     ("expert:time=0", "time must be above 0"),
+                     ("expert:time=nan", "time must be above 0"),
+                     ("expert:time=601", "at most 600")):
         with pytest.raises(AgentSpecError, match=why):
             make_agent(bad, game, seed=1)
 
@@ -160,6 +163,36 @@ def test_pimc_overrules_the_heuristic_only_with_evidence() -> None:
     assert not bot._evident(1, 2, even, noisy, 4.0)  # mean +0.625, standard error 0.70
     assert bot._evident(1, 2, even, steady, 4.0)
     assert ExpertAgent(make_game("sjavs"), seed=1, margin=0.0)._evident(1, 2, even, noisy, 4.0)
+
+
+def test_the_time_cap_ends_a_decision_whatever_its_budgets() -> None:
+    """``time=S``: budgets that would take minutes (a million IS-MCTS iterations for the
+    first lead of a Sjavs deal; 1,000 worlds of 50 million positions late in one) end at
+    the cap, PIMC with fewer worlds than it may solve.  Without the cap the same budgets run
+    on (a tenth of a second gives IS-MCTS 5,000 iterations at most)."""
+    game = make_game("sjavs")
+    rng = random.Random(4)
+    state = game.new_deal(rng=rng)
+    while state.phase is not Phase.PLAY:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.to_act is not None
+    capped = make_agent("expert:iters=1000000,time=0.1", game, seed=3)
+    assert isinstance(capped, ExpertAgent) and capped.time_limit == 0.1
+    capped.begin_deal(DealSetup(state), state.to_act)
+    capped.act(state.view(state.to_act), state.legal_actions())
+    assert capped.last is not None and capped.last.method == "ismcts"
+    assert capped.search.last is not None and 1 <= capped.search.last.iterations < 5000
+    while len(state.tricks) < 4 or len(state.legal_actions()) < 2:  # four tricks left
+        state.apply(state.legal_actions()[0])
+    seat = state.to_act
+    assert seat is not None
+    late = make_agent("expert:worlds=1000,budget=50000000,time=0.3", game, seed=3)
+    assert isinstance(late, ExpertAgent)
+    late.begin_deal(DealSetup(state), seat)
+    late.act(state.view(seat), state.legal_actions())
+    assert late.last is not None and late.last.method == "pimc"
+    assert 1 <= late.last.worlds < 1000
+    assert late.last.seconds < 3.0  # the cap and one world's overrun; uncapped: minutes
 
 
 def test_the_expert_needs_the_deal_setup() -> None:

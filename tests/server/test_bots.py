@@ -163,6 +163,9 @@ def test_workers_run_at_a_lower_priority_than_the_server() -> None:
     ("ismcts:c=inf", "at most 100"),
     ("ismcts:c=0", "above 0"),
     ("ismcts:margin=-1", "margin"),
+    ("expert:time=3", "at most 2 seconds"),
+    ("expert:time=nan", "above 0"),
+    ("expert:budget=60000000", "budget must be"),
 ])
 def test_a_seat_outside_the_bounds_is_refused_naming_the_bound(spec: str, bound: str) -> None:
     store = Store("sqlite://")
@@ -178,8 +181,8 @@ def _seated(spec: str, limit: float) -> Table:
 
 
 def test_a_seat_within_the_bounds_is_accepted() -> None:
-    for spec in ("ismcts:time=2", "ismcts:iters=1000000", "ismcts", "expert", "heuristic",
-                 "random"):
+    for spec in ("ismcts:time=2", "ismcts:iters=1000000", "ismcts", "expert", "expert:time=1.5",
+                 "heuristic", "random"):
         assert _seated(spec, DEFAULT_TIME_LIMIT).seats[1] == spec
     assert _seated("ismcts:time=30", 30).seats[1] == "ismcts:time=30"
 

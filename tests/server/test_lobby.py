@@ -37,7 +37,7 @@ def test_games_list_every_game_with_player_counts_and_option_defaults(tmp_path: 
     schedule = next(o for o in games["romanian-whist"]["options"] if o["name"] == "schedule")
     assert schedule["default"] == "1-8-1" and schedule["values"] == ["1-8-1", "8-1-8"]
     assert [b["spec"] for b in body["bots"]] == ["random", "heuristic", "ismcts:iters=200",
-                                                  "ismcts", "expert"]
+                                                  "ismcts", "expert:time=1"]
 
 
 def test_a_table_is_created_with_players_options_and_bots(db_url: str) -> None:

@@ -13,7 +13,11 @@ its time and IS-MCTS decides (its default budget for the game).  A decision may 
 by a *probe*: the first world must be solved within ``budget / MIN_WORLDS`` positions, so
 that at least :data:`MIN_WORLDS` worlds fit; the others are solved while the budget lasts (a
 world that runs over what is left is left out).  The budgets are counts, not seconds, so a
-seeded expert plays the same moves on any machine.
+seeded expert plays the same moves on any machine.  ``time_limit`` (``time=S``) adds a cap
+in seconds for slow machines and servers: IS-MCTS stops at it, and after the probe world
+(whose cost the position budget bounds: ``budget / MIN_WORLDS`` positions) PIMC begins no
+world past it and gives each world only the positions the time left buys at the pace the
+decision has solved so far.  Where the cap binds, the move depends on the machine's speed.
 
 Among moves of equal value (common: PIMC sees many cards as equal), the heuristic's choice
 is kept, so that the solver's indifference never throws away a sound plan; and the best move
@@ -37,7 +41,7 @@ from ..core.game import Game, Phase, State
 from ..core.view import View
 from .base import Agent, DealSetup
 from .inference import NoisyHeuristic, likelihood, normalised
-from .ismcts import ISMCTSAgent
+from .ismcts import MAX_TIME, ISMCTSAgent
 from .registry import AgentSpecError
 from .sampling import SamplingError, world_sampler
 from .solver import SolveBudgetError, Solver
@@ -110,7 +114,8 @@ class ExpertAgent:
                  budget: int = DEFAULT_BUDGET, noise: float | None = DEFAULT_EXPERT_NOISE,
                  iters: int | None = None, others: str = DEFAULT_OTHERS,
                  margin: float = DEFAULT_MARGIN, auction: str = DEFAULT_AUCTION,
-                 seed: int | None = None, name: str = "expert") -> None:
+                 time_limit: float | None = None, seed: int | None = None,
+                 name: str = "expert") -> None:
         if not 1 <= worlds <= MAX_WORLDS:
             raise ValueError(f"worlds must be from 1 to {MAX_WORLDS}, not {worlds}")
         if not MIN_WORLDS <= budget <= MAX_BUDGET:
@@ -121,6 +126,11 @@ class ExpertAgent:
         if auction not in ("pimc", "ismcts"):
             raise ValueError(f"auction must be pimc or ismcts, not {auction!r}")
         self.auction = auction
+        if time_limit is not None and not 0 < time_limit <= MAX_TIME:  # NaN fails too
+            raise ValueError(f"time must be above 0 and at most {MAX_TIME:g} seconds, "
+                             f"not {time_limit}")
+        self.time_limit = time_limit
+        """Seconds one decision may take (None: the budgets alone decide)."""
         self.game = game
         self.name = name
         self.margin = margin
@@ -147,12 +157,12 @@ class ExpertAgent:
         leaves to it, the game's default budget if unset; ``others``: how the solver takes the
         other seats to play where there are more than two sides; ``margin``: the evidence PIMC
         needs to overrule the heuristic, in standard errors; ``auction``: who decides before
-        the card play, :data:`AUCTION`)."""
-        known = {"worlds", "budget", "noise", "iters", "others", "margin", "auction"}
+        the card play, :data:`AUCTION`; ``time``: a cap in seconds per decision)."""
+        known = {"worlds", "budget", "noise", "iters", "others", "margin", "auction", "time"}
         unknown = sorted(set(settings) - known)
         if unknown:
             raise AgentSpecError(f"expert has no setting {unknown[0]!r}; settings: "
-                                 "worlds, budget, noise, iters, others, margin, auction")
+                                 "worlds, budget, noise, iters, others, margin, auction, time")
         try:
             noise_text = settings.get("noise")
             noise = (DEFAULT_EXPERT_NOISE if noise_text is None
@@ -162,7 +172,9 @@ class ExpertAgent:
                        iters=int(settings["iters"]) if "iters" in settings else None,
                        others=settings.get("others", DEFAULT_OTHERS),
                        margin=float(settings.get("margin", DEFAULT_MARGIN)),
-                       auction=settings.get("auction", DEFAULT_AUCTION), seed=seed, name=spec)
+                       auction=settings.get("auction", DEFAULT_AUCTION),
+                       time_limit=float(settings["time"]) if "time" in settings else None,
+                       seed=seed, name=spec)
         except ValueError as e:
             raise AgentSpecError(f"{spec!r}: {e}") from None
 
@@ -202,9 +214,12 @@ class ExpertAgent:
         if self.setup is None or self.setup.game != self.game:
             raise RuntimeError("the expert needs begin_deal(setup, seat) before the deal's "
                                "first decision (the arena and stikk play call it)")
+        deadline = None if self.time_limit is None else start + self.time_limit
         solved = (None if self.auction == "ismcts" and view.phase in AUCTION
-                  else self._pimc(view))
+                  else self._pimc(view, deadline))
         if solved is None:
+            if deadline is not None:  # the search gets what the probe left (one iteration)
+                self.search.time_limit = max(deadline - time.perf_counter(), 1e-3)
             action = self.search.act(view, legal)
             self.last = ExpertResult(action, "ismcts", seconds=time.perf_counter() - start)
             return self.last
@@ -230,18 +245,24 @@ class ExpertAgent:
         spread = math.fsum(s * (g - mean) ** 2 for s, g in zip(shares, gains, strict=True))
         return mean > self.margin * math.sqrt(spread / effective)
 
-    def _pimc(self, view: View) -> tuple[dict[int, float], list[float],
-                                         list[dict[int, float]]] | None:
+    def _pimc(self, view: View, deadline: float | None = None
+              ) -> tuple[dict[int, float], list[float], list[dict[int, float]]] | None:
         """Weighted mean solver values over the worlds, each world's share of the weight and
         its values; None where the probe world runs over its budget (or none can be
-        dealt)."""
+        dealt).  After the probe, no world is begun past ``deadline``, and each gets the
+        positions the time left buys at the pace so far."""
         assert self.setup is not None
         sampler = world_sampler(view, self.setup)
         seat = view.seat
         solved: list[tuple[State[Any], dict[int, float]]] = []
         spent = 0
+        began = time.perf_counter()
         for i in range(self.worlds):
             left = self.budget - spent
+            if deadline is not None and i > 0:
+                now = time.perf_counter()
+                pace = spent / max(now - began, 1e-6)  # positions a second, so far
+                left = min(left, int(pace * (deadline - now)))
             if left <= 0:
                 break
             try:

@@ -14,10 +14,11 @@ BOTS: list[dict[str, str]] = [
     {"spec": "heuristic", "label": "Heuristic (instant, plays the game's tactics)"},
     {"spec": "ismcts:iters=200", "label": "IS-MCTS quick (searches, about 0.2 s a move)"},
     {"spec": "ismcts", "label": "IS-MCTS (searches longer, up to 1 s a move)"},
-    {"spec": "expert", "label": "Expert (IS-MCTS, then solves the endings exactly; up to 1 s "
-                               "a move)"},
+    {"spec": "expert:time=1", "label": "Expert (IS-MCTS, then solves the endings exactly; "
+                                      "about 1 s a move at most)"},
 ]
-"""Bot seats by strength, weakest first (agent specs of ``stikk.agents``)."""
+"""Bot seats by strength, weakest first (agent specs of ``stikk.agents``).  The expert's
+budgets are counts; ``time=1`` caps its moves on a slow or busy server as well."""
 
 _FEW = 16
 """An integer option with at most this many values is offered as a list."""
