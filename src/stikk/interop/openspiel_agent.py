@@ -29,6 +29,7 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped,unused-ignore]
 
 from ..agents.base import DealSetup
+from ..agents.ismcts import MAX_TIME
 from ..agents.registry import AgentSpecError
 from ..agents.sampling import world_sampler
 from ..core.game import Game
@@ -36,7 +37,6 @@ from ..core.view import View
 from .openspiel import StikkGame, StikkState, load
 
 DEFAULT_SIMS = 100
-MAX_SECONDS = 600.0
 C_PER_RANGE = 0.25
 """The default ``c``: this fraction of the game's value range (``max_utility - min_utility``),
 since OpenSpiel's UCT constant applies to raw returns."""
@@ -125,9 +125,9 @@ class OpenSpielISMCTSAgent:
         if seconds is not None:
             if "sims" in settings:
                 raise AgentSpecError("openspiel-ismcts: give sims or time, not both")
-            if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+            if not (math.isfinite(seconds) and 0 < seconds <= MAX_TIME):
                 raise AgentSpecError(f"openspiel-ismcts: time must be over 0 and at most "
-                                     f"{MAX_SECONDS:g} seconds, not {settings['time']}")
+                                     f"{MAX_TIME:g} seconds, not {settings['time']}")
         return cls(game, sims=sims, c=c, rollouts=rollouts, seconds=seconds, seed=seed,
                    spec=spec)
 
