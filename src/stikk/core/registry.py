@@ -42,6 +42,9 @@ class GameEntry:
     """Deals a table plays of a game whose session has no end (the match is never over, e.g.
     Stýrivolt rules §10.3), unless told otherwise (``stikk play --deals``, a web table's
     ``deals``); ``None`` for a game that ends."""
+    coding: str | None = None
+    """The game's compact action coding (``stikk.core.compact``) for the research
+    interfaces, where its canonical action ids are too many; ``None``: one token per id."""
 
     @property
     def game(self) -> str:
@@ -90,8 +93,10 @@ ENTRIES: tuple[GameEntry, ...] = (
     # search defaults: measured against the heuristic (README, "Bot strength")
     GameEntry("romanian-whist", "romanian_whist", "RomanianWhist", _search(1000)),
     GameEntry("bauernstoss", "bauernstoss", "Bauernstoss", _search(1000)),
-    GameEntry("sjavs", "sjavs", "Sjavs", _search(1000, "heuristic", 1.0, moves=6000)),
-    GameEntry("brus", "brus", "Brus", _search(200, "heuristic", 1.0)),
+    GameEntry("sjavs", "sjavs", "Sjavs", _search(1000, "heuristic", 1.0, moves=6000),
+              coding="stikk.games.sjavs.compact:CODING"),
+    GameEntry("brus", "brus", "Brus", _search(200, "heuristic", 1.0),
+              coding="stikk.games.brus.compact:CODING"),
     GameEntry("icelandic-brus", "icelandic_brus", "IcelandicBrus", _search(300, "heuristic")),
     GameEntry("styrivolt", "styrivolt", "Styrivolt",
               _search(1000, "heuristic", 1.0, moves=6000), session_deals=10),

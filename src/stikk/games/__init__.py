@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..core.compact import ActionCoding
 from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.options import split_options as _split_options
@@ -34,6 +35,21 @@ def tensor_module(game: Game[Any]) -> Any:
     return load(entry(game.id).tensor)
 
 
+def action_coding(game: Game[Any]) -> ActionCoding:
+    """The compact action coding of a game (:mod:`stikk.core.compact`): Brus spells its plays
+    with 49 tokens and Sjavs its exchanges with 92; every other game has one token per
+    canonical action id.
+
+    >>> action_coding(make_game("bauernstoss")).num_tokens == make_game("bauernstoss").num_actions
+    True
+    """
+    ref = entry(game.id).coding
+    if ref is None:
+        return ActionCoding(type(game).num_actions)
+    coding: ActionCoding = load(ref)
+    return coding
+
+
 def make_game(spec: str, **options: Any) -> Game[Any]:
     """A game from an id or a game string (``id(k=v,...)``), with keyword options on top."""
     m = re.fullmatch(r"\s*([A-Za-z0-9_-]+)\s*(\((.*)\))?\s*", spec, re.S)
@@ -50,5 +66,5 @@ def make_game(spec: str, **options: Any) -> Game[Any]:
     return cls(cls.options_class(**values))
 
 
-__all__ = ["SESSION_DEALS", "UnknownGameError", "game_class", "game_ids", "make_game",
-           "tensor_module"]
+__all__ = ["SESSION_DEALS", "UnknownGameError", "action_coding", "game_class", "game_ids",
+           "make_game", "tensor_module"]

@@ -1,0 +1,99 @@
+"""Compact action codings: a game's actions spelt as short sequences of small tokens (issue 19).
+
+The research interfaces (:mod:`stikk.envs`, :mod:`stikk.interop.openspiel`) let a learner
+choose among at most a few hundred ids per step.  Most games' canonical action ids are that
+small already; Danish Brus's are not (816,720 ids: every set of one to four cards with the
+honours risked in it, rules DK-5.2, DK-9).  A *coding* spells each canonical action as a
+short sequence of *tokens* from a small alphabet, and a :class:`Spelling` walks one decision
+token by token:
+
+* the tokens legal next are those that continue some legal action (the engine's own legal
+  set: no rule is worked out again here);
+* a token that is the only one possible is taken at once (after the first, so that every
+  seat still chooses once per turn): a Brus follower who picks his only card is done;
+* once the tokens chosen spell one legal action, that canonical action is what the engine
+  applies, and what records and replays hold (CONFORMANCE.md is unchanged).
+
+A coding must be prefix-free (no action's tokens begin another's); ``tests/test_compact.py``
+checks that and the mapping both ways on real positions of every game.
+
+>>> from stikk.games import make_game, action_coding
+>>> coding = action_coding(make_game("brus"))
+>>> coding.num_tokens, [coding.token_text(t) for t in coding.tokens(coding.action((22, 54), 2))]
+(49, ['8S', '8D', 'END', 'RISK 8S'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .errors import IllegalActionError
+
+
+class ActionCoding:
+    """The identity coding: one token per canonical action id."""
+
+    compound = False
+    """Whether an action may take more than one token (observations then show the tokens
+    chosen so far)."""
+
+    def __init__(self, num_actions: int, simple_below: int | None = None) -> None:
+        self.num_tokens = num_actions
+        self.simple_below = num_actions if simple_below is None else simple_below
+        """Every action id below this is spelt by one token, the id itself: a decision whose
+        legal ids are all below it needs no spelling."""
+
+    def tokens(self, action: int) -> tuple[int, ...]:
+        """The tokens that spell a canonical action id."""
+        return (action,)
+
+    def action(self, *parts: object) -> int:
+        """The canonical action id of a coding's own description (the identity: the id)."""
+        (action,) = parts
+        assert isinstance(action, int)
+        return action
+
+    def token_text(self, token: int) -> str:
+        return str(token)
+
+
+class Spelling:
+    """One decision spelt token by token: the legal actions and the tokens chosen so far."""
+
+    __slots__ = ("_candidates", "coding", "prefix")
+
+    def __init__(self, coding: ActionCoding, legal: Sequence[int]) -> None:
+        self.coding = coding
+        self.prefix: list[int] = []
+        self._candidates = [(coding.tokens(a), a) for a in legal]
+
+    def legal_tokens(self) -> list[int]:
+        """The tokens that continue some legal action, ascending."""
+        at = len(self.prefix)
+        return sorted({t[at] for t, _ in self._candidates})
+
+    def choose(self, token: int) -> int | None:
+        """Take ``token`` (and every forced token after it); the canonical action once the
+        tokens spell one, else ``None``.  :class:`IllegalActionError` (nothing changed) for a
+        token that continues no legal action."""
+        at = len(self.prefix)
+        kept = [c for c in self._candidates if c[0][at] == token]
+        if not kept:
+            raise IllegalActionError(
+                token, f"token {token} ({self._text(token)}) continues no legal action here",
+                [f"{t} ({self.coding.token_text(t)})" for t in self.legal_tokens()])
+        self._candidates = kept
+        self.prefix.append(token)
+        while True:
+            if len(kept) == 1 and len(kept[0][0]) == len(self.prefix):
+                return kept[0][1]
+            forced = self.legal_tokens()
+            if len(forced) != 1:
+                return None
+            self.prefix.append(forced[0])
+
+    def _text(self, token: int) -> str:
+        try:
+            return self.coding.token_text(token)
+        except (ValueError, IndexError):
+            return "no token"
