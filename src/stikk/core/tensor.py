@@ -11,7 +11,10 @@ one documentation table serve them all:
 * counts are one-hot or thermometers, so decoding is exact.
 
 The engine stays standard-library only: a tensor is a ``list[float]`` (``numpy.asarray``
-takes it as it is).
+takes it as it is).  A tensor has a few dozen non-zero entries among thousands, so each game
+also *writes* it sparsely (``write(view, vec)``): into a ``dict`` that collects the non-zero
+entries (:func:`sparse`), which the research interfaces scatter into preallocated ``numpy``
+buffers instead of building and converting a list of thousands of floats per step.
 
 >>> spec = TensorSpec([Block("hand", (52,), "my cards"), Block("bid", (3,), "0, 1 or 2")])
 >>> vec = spec.zeros()
@@ -32,6 +35,9 @@ from typing import Any, NamedTuple
 from ..cards import Card, format_cards
 from .game import Phase, Trick
 from .view import View
+
+Target = list[float] | dict[int, float]
+"""Where a tensor is written: a zeroed list, or a dict that collects the non-zero entries."""
 
 CARD_SLOTS = 52
 """Card-plane width: every card of the 52-card pack."""
@@ -89,6 +95,8 @@ class TensorSpec:
             at += b.size
         self.size = at
         self._by_name = {b.name: b for b in self.blocks}
+        self._layout: dict[str, tuple[int, int, int]] = {
+            b.name: (self._start[b.name], b.width, b.size // b.width) for b in self.blocks}
 
     def zeros(self) -> list[float]:
         return [0.0] * self.size
@@ -98,11 +106,18 @@ class TensorSpec:
 
     def offset(self, name: str, row: int = 0) -> int:
         """Where row ``row`` of block ``name`` starts (rows of 2-D blocks, row 0 otherwise)."""
-        b = self._by_name[name]
-        rows = b.size // b.width
+        start, width, rows = self._layout[name]
         if not 0 <= row < rows:
             raise IndexError(f"block {name!r} has {rows} row(s), not row {row}")
-        return self._start[name] + row * b.width
+        return start + row * width
+
+    def row(self, name: str, row: int = 0) -> tuple[int, int]:
+        """Where row ``row`` of block ``name`` starts, and its width (one lookup: writers call
+        it for every entry)."""
+        start, width, rows = self._layout[name]
+        if not 0 <= row < rows:
+            raise IndexError(f"block {name!r} has {rows} row(s), not row {row}")
+        return start + row * width, width
 
     def part(self, vec: Sequence[float], name: str) -> list[float]:
         """The values of one block."""
@@ -120,16 +135,16 @@ class TensorSpec:
 
 
 class Writer:
-    """Fills a tensor block by block."""
+    """Fills a tensor block by block (only ever writes non-zero values)."""
 
-    def __init__(self, spec: TensorSpec, vec: list[float]) -> None:
+    def __init__(self, spec: TensorSpec, vec: Target) -> None:
         self.spec, self.vec = spec, vec
 
     def one_hot(self, name: str, index: int, row: int = 0) -> None:
-        width = self.spec.block(name).width
+        start, width = self.spec.row(name, row)
         if not 0 <= index < width:
             raise ValueError(f"{name}: {index} is outside 0..{width - 1}")
-        self.vec[self.spec.offset(name, row) + index] = 1.0
+        self.vec[start + index] = 1.0
 
     def flag(self, name: str, index: int, row: int = 0) -> None:
         """Set one slot of a multi-hot block."""
@@ -145,6 +160,32 @@ class Writer:
         start = self.spec.offset(name, row)
         for i in range(count):
             self.vec[start + i] = 1.0
+
+
+def sparse(write: Callable[[View, Target], TensorSpec], view: View) -> dict[int, float]:
+    """The non-zero entries of a view's tensor, ``{index: value}`` (``write``: a game's
+    ``tensor.write``).
+
+    >>> import random
+    >>> from stikk.games import make_game
+    >>> from stikk.games.sjavs import tensor
+    >>> view = make_game("sjavs").new_deal(rng=random.Random(1)).view(0)
+    >>> entries = sparse(tensor.write, view)
+    >>> all(tensor.encode(view)[i] == v for i, v in entries.items()), len(entries) < 100
+    (True, True)
+    """
+    entries: dict[int, float] = {}
+    write(view, entries)
+    return entries
+
+
+def dense(write: Callable[[View, Target], TensorSpec], view: View) -> list[float]:
+    """A view's whole tensor as a list (``write``: a game's ``tensor.write``)."""
+    entries: dict[int, float] = {}
+    vec = write(view, entries).zeros()
+    for i, v in entries.items():
+        vec[i] = v
+    return vec
 
 
 class Reader:

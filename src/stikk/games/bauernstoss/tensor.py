@@ -65,8 +65,10 @@ from ...core.game import Game, Phase
 from ...core.tensor import (
     Block,
     Reader,
+    Target,
     TensorSpec,
     Writer,
+    dense,
     read_seat_blocks,
     read_tricks,
     relative,
@@ -136,10 +138,15 @@ def spec(game: Game[Any]) -> TensorSpec:
 
 def encode(view: View) -> list[float]:
     """The tensor of a Bauernstoss view (a seat's or the public one)."""
+    return dense(write, view)
+
+
+def write(view: View, vec: Target) -> TensorSpec:
+    """Write the tensor of a view into ``vec``, non-zero entries only (a zeroed list, or
+    a dict that collects them: :func:`stikk.core.tensor.sparse`); returns its layout."""
     view = view_of(view, BauernstossView, "a Bauernstoss")
     n = PLAYERS
     sp = _spec()
-    vec = sp.zeros()
     w = Writer(sp, vec)
     me, rel = write_seat_blocks(w, view, n, PHASES)
 
@@ -182,7 +189,7 @@ def encode(view: View) -> list[float]:
     for side in range(2):
         w.thermometer("card_points", view.card_points[side], rel_side(side))
     write_tricks(w, view.tricks, view.current_trick, rel, n)
-    return vec
+    return sp
 
 
 def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:

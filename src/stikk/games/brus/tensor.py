@@ -82,9 +82,11 @@ from ...core.game import Game
 from ...core.tensor import (
     Block,
     Reader,
+    Target,
     TensorSpec,
     Writer,
     absolute,
+    dense,
     read_seat_blocks,
     read_tricks,
     relative,
@@ -152,13 +154,18 @@ def _thermometer(w: Writer, name: str, count: int, row: int = 0) -> None:
 
 def encode(view: View) -> list[float]:
     """The tensor of a Brus view (a seat's or the public one)."""
+    return dense(write, view)
+
+
+def write(view: View, vec: Target) -> TensorSpec:
+    """Write the tensor of a view into ``vec``, non-zero entries only (a zeroed list, or
+    a dict that collects them: :func:`stikk.core.tensor.sparse`); returns its layout."""
     view = view_of(view, BrusView, "a Brus")
     game = _game(view.game)
     n = view.players
     sides = game.num_sides
     target: int = game.options.target
     sp = spec(game)
-    vec = sp.zeros()
     w = Writer(sp, vec)
     _, max_awards, _ = _limits(n)
     me, rel = write_seat_blocks(w, view, n)
@@ -186,7 +193,7 @@ def encode(view: View) -> list[float]:
         w.one_hot("award_kind", AWARD_KINDS.index(kind), i)
         w.one_hot("award_points", points - 1, i)
     write_tricks(w, view.tricks, view.current_trick, rel, n, _play_ids)
-    return vec
+    return sp
 
 
 def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:

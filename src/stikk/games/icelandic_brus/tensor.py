@@ -65,9 +65,11 @@ from ...core.game import Game
 from ...core.tensor import (
     Block,
     Reader,
+    Target,
     TensorSpec,
     Writer,
     absolute,
+    dense,
     read_seat_blocks,
     read_tricks,
     relative,
@@ -135,9 +137,14 @@ def _thermometer(w: Writer, name: str, count: int, row: int = 0) -> None:
 
 def encode(view: View) -> list[float]:
     """The tensor of an Icelandic Brús view (a seat's or the public one)."""
+    return dense(write, view)
+
+
+def write(view: View, vec: Target) -> TensorSpec:
+    """Write the tensor of a view into ``vec``, non-zero entries only (a zeroed list, or
+    a dict that collects them: :func:`stikk.core.tensor.sparse`); returns its layout."""
     view = view_of(view, IcelandicBrusView, "an Icelandic Brús")
     sp = _spec()
-    vec = sp.zeros()
     w = Writer(sp, vec)
     me, rel = write_seat_blocks(w, view, P)
 
@@ -169,7 +176,7 @@ def encode(view: View) -> list[float]:
         w.one_hot("award_kind", AWARD_KINDS.index(kind), i)
         w.one_hot("award_points", points - 1, i)
     write_tricks(w, view.tricks, view.current_trick, rel, P)
-    return vec
+    return sp
 
 
 def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:

@@ -54,8 +54,10 @@ from ...core.game import Game, Phase
 from ...core.tensor import (
     Block,
     Reader,
+    Target,
     TensorSpec,
     Writer,
+    dense,
     read_seat_blocks,
     read_tricks,
     relative,
@@ -105,11 +107,16 @@ def spec(game: Game[Any]) -> TensorSpec:
 
 def encode(view: View) -> list[float]:
     """The tensor of a Romanian Whist view (a seat's or the public one)."""
+    return dense(write, view)
+
+
+def write(view: View, vec: Target) -> TensorSpec:
+    """Write the tensor of a view into ``vec``, non-zero entries only (a zeroed list, or
+    a dict that collects them: :func:`stikk.core.tensor.sparse`); returns its layout."""
     view = view_of(view, RomanianWhistView, "a Romanian Whist")
     game = _game(view.game)
     n = view.players
     sp = spec(game)
-    vec = sp.zeros()
     w = Writer(sp, vec)
     _, rel = write_seat_blocks(w, view, n, PHASES)
     w.one_hot("round", view.round_index)
@@ -132,7 +139,7 @@ def encode(view: View) -> list[float]:
     for s in view.zero_play_declared:
         w.flag("zero_play", rel(s))
     write_tricks(w, view.tricks, view.current_trick, rel, n)
-    return vec
+    return sp
 
 
 def decode(game: Game[Any], vec: list[float]) -> dict[str, Any]:

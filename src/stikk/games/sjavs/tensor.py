@@ -65,8 +65,10 @@ from ...core.game import Game, Phase
 from ...core.tensor import (
     Block,
     Reader,
+    Target,
     TensorSpec,
     Writer,
+    dense,
     read_seat_blocks,
     read_tricks,
     relative,
@@ -149,10 +151,15 @@ def spec(game: Game[Any]) -> TensorSpec:
 
 def encode(view: View) -> list[float]:
     """The tensor of a Sjavs view (a seat's or the public one)."""
+    return dense(write, view)
+
+
+def write(view: View, vec: Target) -> TensorSpec:
+    """Write the tensor of a view into ``vec``, non-zero entries only (a zeroed list, or
+    a dict that collects them: :func:`stikk.core.tensor.sparse`); returns its layout."""
     view = view_of(view, SjavsView, "a Sjavs")
     n = view.players
     sp = _spec(n)
-    vec = sp.zeros()
     w = Writer(sp, vec)
     _, rel = write_seat_blocks(w, view, n, PHASES)
     w.one_hot("cut", len(CUTS) if view.cut is None else CUTS.index(view.cut))
@@ -180,7 +187,7 @@ def encode(view: View) -> list[float]:
     elif view.piles is not None:
         raise ValueError(f"a {n}-player view with piles")
     write_tricks(w, view.tricks, view.current_trick, rel, n)
-    return vec
+    return sp
 
 
 def _encode_exchange(w: Writer, view: SjavsView) -> None:

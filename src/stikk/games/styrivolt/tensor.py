@@ -84,8 +84,10 @@ from ...core.game import Game, Phase
 from ...core.tensor import (
     Block,
     Reader,
+    Target,
     TensorSpec,
     Writer,
+    dense,
     read_seat_blocks,
     relative,
     seat_blocks,
@@ -174,15 +176,20 @@ def spec(game: Game[Any]) -> TensorSpec:
 
 def encode(view: View) -> list[float]:
     """The tensor of a Styrivolt view (a seat's or the public one)."""
+    return dense(write, view)
+
+
+def write(view: View, vec: Target) -> TensorSpec:
+    """Write the tensor of a view into ``vec``, non-zero entries only (a zeroed list, or
+    a dict that collects them: :func:`stikk.core.tensor.sparse`); returns its layout."""
     view = view_of(view, StyrivoltView, "a Styrivolt")
     sp = _spec()
-    vec = sp.zeros()
     w = Writer(sp, vec)
     _, rel = write_seat_blocks(w, view, P, PHASES)
     _write_table(w, view)
     _write_seats(w, view, rel)
     _write_plays(w, view, rel)
-    return vec
+    return sp
 
 
 def _write_table(w: Writer, view: StyrivoltView) -> None:
