@@ -12,7 +12,8 @@ For each registered game (or ``--game``), six loops play uniformly random legal 
     act with the game's ``stikk.games.<module>.tensor`` (what an agent reading tensors costs).
 (c) ``pettingzoo``: the PettingZoo AEC env ``stikk.envs.env(game)`` (in PettingZoo's usual
     wrappers): ``reset()``, then ``agent_iter()`` / ``last()`` / ``step()`` with an action drawn
-    from the ``action_mask``, ``None`` for the finished seats; one deal is one episode.
+    from ``info["action_mask"]``, ``None`` for the finished seats; one deal is one episode
+    (a Brus play may take several steps: its compact tokens; the decisions counted are steps).
 (d) ``gymnasium``: ``stikk.envs.StikkSingleAgentEnv(game, seat=0, opponents="random")``:
     ``reset()``, then ``step()`` with an action drawn from the mask until ``terminated``.
 (e) ``openspiel``: the Python OpenSpiel game of ``stikk.interop.openspiel``
@@ -122,11 +123,11 @@ def pettingzoo_loop(game: Game[Any], rng: random.Random, seed: int) -> Unit:
         first[0] = False
         moves = 0
         for _agent in aec.agent_iter():
-            obs, _reward, terminated, truncated, _info = aec.last()
+            _obs, _reward, terminated, truncated, info = aec.last()
             if terminated or truncated:
                 aec.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = np.flatnonzero(info["action_mask"])
             aec.step(int(legal[int(rng.random() * len(legal))]))
             moves += 1
         return moves
@@ -144,13 +145,13 @@ def gymnasium_loop(game: Game[Any], rng: random.Random, seed: int) -> Unit:
     pending: list[int | None] = [seed]
 
     def one() -> int:
-        obs, _info = single.reset(seed=pending[0])
+        _obs, info = single.reset(seed=pending[0])
         pending[0] = None
         moves = 0
         terminated = truncated = False
         while not (terminated or truncated):
-            legal = np.flatnonzero(obs["action_mask"])
-            obs, _r, terminated, truncated, _info = single.step(
+            legal = np.flatnonzero(info["action_mask"])
+            _obs, _r, terminated, truncated, info = single.step(
                 int(legal[int(rng.random() * len(legal))]))
             moves += 1
         return moves

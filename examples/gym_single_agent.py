@@ -7,7 +7,9 @@ the other seats.
 
 ``StikkSingleAgentEnv`` is an ordinary ``gymnasium.Env``: ``reset()`` deals and lets the bots
 play until the learner (``seat``) is to act; ``step(action)`` plays the learner's action and the
-bots' answers.  The reward, at the end of the deal, is the deal value of the learner's side.
+bots' answers.  The observation is a ``float32`` vector, the legal actions are
+``info["action_mask"]`` (or ``single.action_masks()``, as sb3-contrib reads them).  The
+reward, at the end of the deal, is the deal value of the learner's side.
 Replace ``choose`` with a trained policy; the random agent is the baseline it should beat.
 """
 
@@ -21,9 +23,11 @@ import numpy as np
 from stikk.envs import StikkSingleAgentEnv
 
 
-def choose(obs: dict[str, Any], rng: np.random.Generator) -> int:
-    """A random legal action: uniform over the ones in the action mask."""
-    return int(rng.choice(np.flatnonzero(obs["action_mask"])))
+def choose(obs: np.ndarray[Any, Any], mask: np.ndarray[Any, Any],
+           rng: np.random.Generator) -> int:
+    """A random legal action: uniform over the ones in the action mask (a policy would read
+    the observation vector ``obs`` too)."""
+    return int(rng.choice(np.flatnonzero(mask)))
 
 
 def run(game: str, episodes: int, opponents: str, seed: int) -> list[float]:
@@ -32,11 +36,12 @@ def run(game: str, episodes: int, opponents: str, seed: int) -> list[float]:
     rng = np.random.default_rng(seed)
     rewards: list[float] = []
     for episode in range(episodes):
-        obs, _info = single.reset(seed=seed if episode == 0 else None)
+        obs, info = single.reset(seed=seed if episode == 0 else None)
         total = 0.0
         terminated = truncated = False
         while not (terminated or truncated):
-            obs, reward, terminated, truncated, _info = single.step(choose(obs, rng))
+            action = choose(obs, info["action_mask"], rng)
+            obs, reward, terminated, truncated, info = single.step(action)
             total += float(reward)
         rewards.append(total)
         print(f"episode {episode + 1}: reward {total:+g}")

@@ -5,8 +5,9 @@
     python examples/pettingzoo_random.py [--game sjavs] [--deals 3] [--seed 1]
 
 One episode is one deal.  Every agent (``seat_0`` …) reads its observation with ``last()``:
-``obs["observation"]`` is the game's tensor of its view, ``obs["action_mask"]`` marks the legal
-action ids.  A seat whose episode is over must step ``None``.  The reward comes at the end of
+``obs`` is the game's tensor of its view (a ``float32`` vector), ``info["action_mask"]`` marks
+the legal actions (a Brus play is chosen card by card: the seat keeps the turn until its play is
+complete).  A seat whose episode is over must step ``None``.  The reward comes at the end of
 the deal: the deal value of the seat's side.
 """
 
@@ -29,17 +30,18 @@ def play(game: str, deals: int, seed: int) -> dict[str, float]:
         aec.reset(seed=seed if deal == 0 else None)   # seeded once: later deals follow on
         returns = dict.fromkeys(aec.possible_agents, 0.0)
         for agent in aec.agent_iter():
-            obs, reward, terminated, truncated, _info = aec.last()
+            _obs, reward, terminated, truncated, info = aec.last()
             returns[agent] += reward
             if terminated or truncated:
                 action = None                          # the deal is over for this seat
             else:
-                legal = np.flatnonzero(obs["action_mask"])
+                legal = np.flatnonzero(info["action_mask"])
                 action = int(rng.choice(legal))
-                text = aec.unwrapped.state.action_text(action)
+            state = aec.unwrapped.state
+            played = len(state.history)
             aec.step(action)
-            if action is not None and deal == 0:
-                print(f"  {agent}: {text}")
+            if len(state.history) > played and deal == 0:   # an action was completed
+                print(f"  {agent}: {state.action_text(state.history[-1])}")
         print(f"deal {deal + 1}: " + "  ".join(f"{a} {r:+g}" for a, r in returns.items()))
         for a, r in returns.items():
             totals[a] += r

@@ -1,4 +1,4 @@
-"""PettingZoo AEC and Gymnasium single-agent envs of every game (issue 8 §2)."""
+"""PettingZoo AEC and Gymnasium single-agent envs of every game (issue 8 §2, issue 19)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,20 @@ def _encode(game: Any, view: Any) -> list[float]:
     return list(tensor_module(game).encode(view))
 
 
+def spell(e: Any, action: int) -> int:
+    """Step an env's seat through the tokens of one canonical action (forced tokens are taken
+    by the env itself); how many steps it took."""
+    turn = e.unwrapped._turn
+    tokens = turn.coding.tokens(action)
+    before = len(e.unwrapped.state.history)
+    steps = 0
+    while len(e.unwrapped.state.history) == before:
+        at = 0 if turn.spelling is None else len(turn.spelling.prefix)
+        e.step(np.int64(tokens[at]))
+        steps += 1
+    return steps
+
+
 def _cut_point_seed(game: Any) -> int:
     """The first seed whose first deal (``f"{seed}:0"``) is over at the deal."""
     for seed in range(2000):
@@ -46,16 +60,17 @@ def _play(e: Any, seed: int, chooser: random.Random) -> list[tuple[str, bytes, b
     e.reset(seed=seed)
     seen = []
     for agent in e.agent_iter():
-        obs, _, term, trunc, _ = e.last()
-        seen.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes()))
+        obs, _, term, trunc, info = e.last()
+        seen.append((agent, obs.tobytes(), info["action_mask"].tobytes()))
         if term or trunc:
             e.step(None)
         else:
-            e.step(int(chooser.choice(np.flatnonzero(obs["action_mask"]))))
+            e.step(int(chooser.choice(np.flatnonzero(info["action_mask"]))))
     return seen
 
 
-@pytest.mark.parametrize("game", ["sjavs", "romanian-whist(players=5)", "icelandic-brus"])
+@pytest.mark.parametrize("game", ["sjavs", "romanian-whist(players=5)", "icelandic-brus",
+                                  "brus"])
 def test_same_seed_same_episode(game: str) -> None:
     e = env(game)
     first = _play(e, 17, random.Random(3))
@@ -73,12 +88,15 @@ def test_gymnasium_check_env(game: str) -> None:
 @pytest.mark.parametrize("game", ["sjavs", "romanian-whist(players=3)", "bauernstoss",
                                   "brus", "styrivolt", "icelandic-brus"])
 def test_aec_mask_observation_and_final_reward(game: str) -> None:
-    """The mask is the legal set of the seat to act (zeros elsewhere), the observation is
-    the seat's tensor, and the rewards at the end are the deal value of each seat's side —
-    all checked against a copy of the deal played independently."""
+    """The mask is the legal set of the seat to act (zeros elsewhere; the first tokens of its
+    legal actions where an action takes several), the observation is the seat's tensor, and
+    the rewards at the end are the deal value of each seat's side — all checked against a
+    copy of the deal played independently."""
     e = raw_env(game)
     e.reset(seed=4)
     g = e.game
+    coding = e._turn.coding
+    size = len(_encode(g, g.new_deal().view(0)))
     assert e.state is not None
     twin = e.state.initial()
     chooser = random.Random(9)
@@ -86,12 +104,16 @@ def test_aec_mask_observation_and_final_reward(game: str) -> None:
     while not twin.terminal:
         for i, agent in enumerate(e.possible_agents):
             obs = e.observe(agent)
-            assert obs["observation"].tolist() == pytest.approx(_encode(g, twin.view(i)))
-            expected = set(twin.legal_actions()) if twin.to_act == i else set()
-            assert set(np.flatnonzero(obs["action_mask"]).tolist()) == expected
+            assert obs.dtype == np.float32
+            assert obs[:size].tolist() == pytest.approx(_encode(g, twin.view(i)))
+            assert not obs[size:].any()          # no token chosen yet
+            expected = ({coding.tokens(a)[0] for a in twin.legal_actions()}
+                        if twin.to_act == i else set())
+            assert set(np.flatnonzero(e.action_mask(agent)).tolist()) == expected
+            assert e.infos[agent]["action_mask"].tolist() == e.action_mask(agent).tolist()
         assert e.agent_selection == f"seat_{twin.to_act}"
         a = chooser.choice(twin.legal_actions())
-        e.step(np.int64(a))
+        spell(e, a)
         twin.apply(a)
         steps += 1
     result = twin.result()
@@ -100,20 +122,23 @@ def test_aec_mask_observation_and_final_reward(game: str) -> None:
     for i, agent in enumerate(e.possible_agents):
         assert e.terminations[agent]
         assert e._cumulative_rewards[agent] == value[g.side_of(i)]
-        assert not e.observe(agent)["action_mask"].any()
+        assert not e.action_mask(agent).any()
     assert steps == len(twin.history)
 
 
 @pytest.mark.parametrize("game", ["sjavs", "romanian-whist", "styrivolt"])
 def test_single_agent_reward_is_deal_value(game: str) -> None:
     s = StikkSingleAgentEnv(game, seat=1, opponents="random")
-    obs, _ = s.reset(seed=2)
+    _, info = s.reset(seed=2)
+    mask = info["action_mask"]
     chooser = random.Random(5)
     total, done, steps = 0.0, False, 0
     while not done:
         assert s.state is not None and s.state.to_act == 1
-        assert set(np.flatnonzero(obs["action_mask"]).tolist()) == set(s.state.legal_actions())
-        obs, r, done, trunc, info = s.step(chooser.choice(s.legal_actions()))
+        assert set(np.flatnonzero(mask).tolist()) == set(s.state.legal_actions())
+        assert s.action_masks().tolist() == mask.astype(bool).tolist()
+        _obs, r, done, trunc, info = s.step(chooser.choice(s.legal_actions()))
+        mask = info["action_mask"]
         assert not trunc and "illegal" not in info
         total += r
         steps += 1
@@ -194,9 +219,18 @@ def test_game_string_options_and_spaces() -> None:
     assert StikkAEC("sjavs", players=2).game.players == 2
     assert e.observation_space("seat_0") is e.observation_space("seat_2")
     assert e.action_space("seat_0") is e.action_space("seat_1")
-    assert e.action_space("seat_0").n == type(e.game).num_actions
-    box = e.observation_space("seat_0")["observation"]
-    assert box.shape == (len(_encode(e.game, e.game.new_deal().view(0))),)
+    assert e.action_space("seat_0").n == 92              # Sjavs's compact coding
+    assert StikkAEC("sjavs(players=3)", actions="canonical").action_space("seat_0").n == \
+        type(e.game).num_actions == 712
+    box = e.observation_space("seat_0")
+    pending = 92                                       # the exchange's tokens chosen so far
+    assert box.shape == (len(_encode(e.game, e.game.new_deal().view(0))) + pending,)
+    assert box.dtype == np.float32
+    classic = StikkAEC("sjavs(players=3)", dict_observations=True)
+    assert classic.observation_space("seat_0")["observation"] == box
+    classic.reset(seed=1)
+    obs = classic.observe(classic.agent_selection)
+    assert obs["action_mask"].tolist() == classic.action_mask(classic.agent_selection).tolist()
 
 
 def test_render_ansi_is_the_public_view() -> None:
