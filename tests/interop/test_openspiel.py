@@ -1,20 +1,25 @@
-"""stikk games as OpenSpiel games (issue 8 §1): OpenSpiel's own checks, the deal as chance
-nodes, parameters, resampling, observations without leaks, serialization, and OpenSpiel's
-Python IS-MCTS and MCTS bots playing complete deals."""
+"""stikk games as OpenSpiel games (issue 8 §1, issue 19 §5): OpenSpiel's own checks, the deal
+as chance nodes (no Icelandic deal over at the cut unless asked for), parameters,
+resampling, observations (seat, public and private) without leaks, serialization, and
+OpenSpiel's Python IS-MCTS and MCTS bots playing complete deals."""
 
 from __future__ import annotations
 
 import copy
 import json
+import math
 import pickle
 import random
+import subprocess
+import sys
 import time
 from typing import Any
 
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python import rl_environment
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, random_agent
 
 from stikk.agents.base import DealSetup
 from stikk.agents.registry import AgentSpecError, make_agent
@@ -22,6 +27,7 @@ from stikk.arena.runner import iter_groups
 from stikk.cards import format_card
 from stikk.core.match import warmup_match
 from stikk.games import game_class, game_ids, make_game, tensor_module
+from stikk.games.icelandic_brus.tables import JC, KH
 from stikk.interop import openspiel as so
 
 PAIRS = [(gid, p) for gid in game_ids()
@@ -90,6 +96,7 @@ def test_registered_names_and_game_info() -> None:
         assert game.num_players() == stikk.players
         assert (game.min_utility(), game.max_utility()) == stikk.value_bounds()
         assert game.max_game_length() == stikk.max_decisions()
+        assert game.max_chance_nodes_in_history() == len(stikk.pack())  # a node per card
         info = game.get_type()
         assert info.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
         assert info.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
@@ -99,7 +106,8 @@ def test_registered_names_and_game_info() -> None:
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_the_deck_is_dealt_card_by_card_then_the_games_own_deal_follows(game_id: str) -> None:
-    game = so.load(game_id, dealer=1)
+    # Uniform dealing: Icelandic Brús with its cut deals (their own tests are below).
+    game = so.load(game_id, dealer=1, cut_deals=game_id in so.CUT_POINTS)
     stikk = so.stikk_game(game)
     rng = random.Random(5)
     deck = stikk.shuffled_deck(rng)
@@ -124,10 +132,11 @@ def test_a_card_cannot_be_dealt_twice() -> None:
         state.apply_action(0x0C)
 
 
-def test_icelandic_cut_point_deal_ends_at_the_deal() -> None:
-    """Icelandic Brús rules §4: a cut at a cut-point card scores and ends the deal, so the
-    episode goes from its last chance node straight to a terminal state."""
-    game = so.load("icelandic-brus")
+def test_icelandic_cut_point_deal_ends_at_the_deal_with_cut_deals() -> None:
+    """Icelandic Brús rules §4 (IS-3.3): a cut at a cut-point card scores and ends the deal,
+    so with ``cut_deals`` the episode goes from its last chance node straight to a terminal
+    state."""
+    game = so.load("icelandic-brus", cut_deals=True)
     stikk = so.stikk_game(game)
     rng = random.Random(0)
     while True:
@@ -142,6 +151,112 @@ def test_icelandic_cut_point_deal_ends_at_the_deal() -> None:
     value = stikk.deal_value(native.result())
     assert state.returns() == [value[stikk.side_of(p)] for p in range(4)]
     assert any(state.returns())
+
+
+def icelandic_env(seed: int, **params: Any) -> Any:
+    env = rl_environment.Environment("python_stikk_icelandic_brus", **params)
+    env.seed(seed)
+    return env
+
+
+CUT_SEEDS = (0, 27, 34, 46)
+"""The seeds of range(60) whose first ``rl_environment`` deal, dealt uniformly, was a cut
+deal (``current_player`` -4 after ``reset``, before issue 19 §5)."""
+
+
+def test_rl_environment_deals_no_icelandic_deal_that_ends_at_the_cut() -> None:
+    """OpenSpiel's standard agent loop on Icelandic Brús: after ``reset`` a player is to act,
+    and the loop plays the deal to its end, also from the seeds that dealt a cut deal."""
+    for seed in range(60):
+        env = icelandic_env(seed)
+        agents = [random_agent.RandomAgent(p, env.action_spec()["num_actions"])
+                  for p in range(4)]
+        time_step = env.reset()
+        assert time_step.observations["current_player"] >= 0, seed
+        decisions = 0
+        while not time_step.last():
+            output = agents[time_step.observations["current_player"]].step(time_step)
+            time_step = env.step([output.action])
+            decisions += 1
+        assert 1 <= decisions <= env.game.max_game_length()
+        assert time_step.rewards == env.get_state.returns()
+        assert not env.get_state.stikk_state.cut_point
+
+
+def test_rl_environment_with_cut_deals_keeps_the_old_behaviour() -> None:
+    hits = [s for s in range(60)
+            if icelandic_env(s, cut_deals=True).reset().observations["current_player"]
+            == pyspiel.PlayerId.TERMINAL]
+    assert tuple(hits) == CUT_SEEDS
+
+
+@pytest.mark.parametrize("cut_deals", [False, True])
+def test_random_sim_test_passes_with_and_without_cut_deals(cut_deals: bool) -> None:
+    game = so.load("icelandic-brus", cut_deals=cut_deals)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+def test_every_deck_whose_cut_is_no_cut_point_is_equally_likely() -> None:
+    """The chance nodes deal exactly the uniform deck conditioned on its last card, the cut
+    card (IS-3.2), being no cut point: each such deck has probability 1 / (34 * 35!), the
+    probabilities at every node are positive and sum to 1."""
+    game = so.load("icelandic-brus")
+    assert game.barred == {JC, KH}
+    rng = random.Random(3)
+    for _ in range(20):
+        state = game.new_initial_state()
+        log_p = 0.0
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert math.isclose(sum(p for _, p in outcomes), 1.0)
+            assert all(p > 0 for _, p in outcomes)
+            action, p = rng.choice(outcomes)  # every outcome is dealt now and then
+            log_p += math.log(p)
+            state.apply_action(action)
+        assert state.stikk_state.cut_card not in (JC, KH) and not state.is_terminal()
+        assert math.isclose(log_p, -math.log(34) - math.lgamma(36), abs_tol=1e-9)
+
+
+def test_a_cut_point_is_never_left_to_be_the_cut_card() -> None:
+    game = so.load("icelandic-brus")
+    stikk = so.stikk_game(game)
+    others = [c for c in sorted(stikk.pack()) if c not in (JC, KH)]
+    state = game.new_initial_state()
+    for card in [JC, *others[:-1]]:
+        state.apply_action(card)
+    assert state.chance_outcomes() == [(KH, 1.0)]  # others[-1] is kept for last
+    with pytest.raises(ValueError, match="cut point"):
+        state.clone().apply_action(others[-1])
+    state.apply_action(KH)
+    state.apply_action(others[-1])
+    assert state.current_player() >= 0
+    allowed = so.load("icelandic-brus", cut_deals=True).new_initial_state()
+    for card in [JC, *others]:
+        allowed.apply_action(card)
+    assert allowed.chance_outcomes() == [(KH, 1.0)]
+
+
+def test_resampling_while_dealing_keeps_the_cut_from_a_cut_point() -> None:
+    """A world drawn while the pack is placed is a start of a deck the chance nodes can
+    deal: with 35 cards placed, the card left is never a cut point."""
+    game = so.load("icelandic-brus")
+    state = game.new_initial_state()
+    while len(state.chance_outcomes()) > 1:
+        state.apply_action(state.chance_outcomes()[-1][0])
+    for seed in range(300):
+        world = state.resample(0, random.Random(seed))
+        (last, p), = world.chance_outcomes()
+        assert last not in (JC, KH) and p == 1.0
+
+
+def test_cut_deals_is_a_parameter_of_icelandic_brus_only() -> None:
+    assert so.parameter_specification("icelandic-brus")["cut_deals"] is False
+    assert "cut_deals" not in so.parameter_specification("sjavs")
+    assert "cut_deals=True" in str(so.load("icelandic-brus", cut_deals=True))
+    with pytest.raises(ValueError, match="cut_deals"):
+        so.load("sjavs", cut_deals=True)
+    with pytest.raises(pyspiel.SpielError, match="cut_deals"):
+        pyspiel.load_game("python_stikk_sjavs(cut_deals=true)")
 
 
 # -- actions and returns ---------------------------------------------------------------------
@@ -277,11 +392,120 @@ def test_public_observer_sees_the_public_view() -> None:
     assert observer.dict["hand"].shape == (52,) and not observer.dict["hand"].any()
 
 
-def test_observer_refuses_every_players_private_information() -> None:
+PUBLIC = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                    private_info=pyspiel.PrivateInfoType.NONE)
+PRIVATE = pyspiel.IIGObservationType(perfect_recall=False, public_info=False,
+                                     private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+
+
+@pytest.mark.parametrize(("public", "private"), [
+    (True, pyspiel.PrivateInfoType.ALL_PLAYERS),
+    (False, pyspiel.PrivateInfoType.ALL_PLAYERS),
+    (False, pyspiel.PrivateInfoType.NONE),
+])
+def test_observer_refuses_every_players_private_information_and_nothing(
+        public: bool, private: Any) -> None:
     with pytest.raises(ValueError, match="private_info"):
         so.load("sjavs").make_py_observer(pyspiel.IIGObservationType(
-            perfect_recall=False, public_info=True,
-            private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+            perfect_recall=False, public_info=public, private_info=private))
+
+
+@pytest.mark.parametrize(("game_id", "players"), PAIRS)
+def test_private_observer_holds_the_seats_own_information_only(game_id: str,
+                                                               players: int) -> None:
+    """A seat's tensor is its private part plus the public view given the seat's rows:
+    the private part holds its own hand, never a trick, and nothing the public view has."""
+    game = pyspiel.load_game(so.short_name(game_id), {"players": players})
+    private = game.make_py_observer(PRIVATE)
+    tensor = tensor_module(so.stikk_game(game))
+    hand = tensor.spec(so.stikk_game(game)).offset("hand")
+    for state in sample_states(so.stikk_game(game).text, 3, seed=5):
+        for p in range(players):
+            view = state.stikk_state.view(p)
+            own = np.asarray(tensor.encode(view), np.float32)
+            public = np.asarray(tensor.encode(so.public_as_seen_by(state, p)), np.float32)
+            private.set_from(state, p)
+            assert np.array_equal(private.tensor + public, own)
+            assert not (private.tensor.astype(bool) & public.astype(bool)).any()
+            assert np.array_equal(private.dict["hand"], own[hand:hand + 52])
+            assert private.dict["hand"].any() == bool(view.hand)
+            for block in ("trick_cards", "current_trick", "trick_winner", "to_act", "dealer"):
+                assert not private.dict[block].any(), block
+            text = json.loads(private.string_from(state, p) or "{}")
+            assert text.get("hand", []) == view.to_json()["hand"]
+            assert not {"tricks", "current_trick", "history", "to_act", "seat"} & set(text)
+
+
+def test_private_observer_with_perfect_recall_keeps_the_seats_own_history() -> None:
+    """Bauernstoss rules: a bid names its suit to its bidder alone, so a seat's private
+    history holds its own bids, in their places, and nothing else (``null`` elsewhere)."""
+    game = so.load("bauernstoss")
+    private = game.make_py_observer(pyspiel.IIGObservationType(
+        perfect_recall=True, public_info=False,
+        private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+    rng = random.Random(2)
+    state = advance(dealt(game, rng), rng, 6)
+    own = 0
+    for p in range(4):
+        history = json.loads(private.string_from(state, p)).get("history", [])
+        full = state.stikk_state.view(p).to_json()["history"]
+        assert len(history) in (0, len(full))
+        for mine, entry in zip(history, full, strict=False):
+            assert mine is None or (mine == entry and entry[0] == p)
+            own += mine is not None
+    assert own > 0
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_private_and_public_observations_leak_no_hidden_card(game_id: str) -> None:
+    """A world resampled for seat p keeps p's private and public observations; another
+    seat's private observation does change in some world (the control)."""
+    game = so.load(game_id)
+    private, public = game.make_py_observer(PRIVATE), game.make_py_observer(PUBLIC)
+    changed = 0
+    for state in sample_states(game_id, 3, seed=6):
+        p = state.current_player()
+        other = (p + 1) % state.num_players()
+        private.set_from(state, p)
+        mine = private.tensor.copy()
+        public.set_from(state, other)
+        seen = public.tensor.copy()
+        for seed in range(4):
+            world = state.resample(p, random.Random(seed))
+            assert private.string_from(world, p) == private.string_from(state, p)
+            private.set_from(world, p)
+            assert np.array_equal(private.tensor, mine)
+            assert public.string_from(world, other) == public.string_from(state, other)
+            public.set_from(world, other)
+            assert np.array_equal(public.tensor, seen)
+            changed += private.string_from(world, other) != private.string_from(state, other)
+    assert changed > 0
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_public_observer_is_the_same_for_every_player(game_id: str) -> None:
+    game = so.load(game_id)
+    public = game.make_py_observer(PUBLIC)
+    encode = tensor_module(so.stikk_game(game)).encode
+    state = sample_states(game_id, 1, seed=9)[0]
+    expected = np.asarray(encode(state.stikk_state.public_view()), np.float32)
+    texts = set()
+    for p in range(state.num_players()):
+        public.set_from(state, p)
+        assert np.array_equal(public.tensor, expected)
+        assert not public.dict["hand"].any()
+        texts.add(public.string_from(state, p))
+    (text,) = texts
+    assert json.loads(text)["hand"] is None and json.loads(text)["seat"] == -1
+
+
+def test_chance_nodes_have_no_private_observation() -> None:
+    state = so.load("brus").new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+    private = state.get_game().make_py_observer(PRIVATE)
+    private.tensor.fill(1.0)
+    private.set_from(state, 1)
+    assert private.string_from(state, 1) == "" and not private.tensor.any()
 
 
 def test_observation_blocks_are_the_documented_tensor_blocks() -> None:
@@ -422,6 +646,54 @@ def test_openspiel_mcts_bot_plays_a_complete_deal(game_id: str) -> None:
     bot = mcts.MCTSBot(game, 4.0, 8, mcts.RandomRolloutEvaluator(1, rs), random_state=rs)
     state = play_out(game, bot, seed=4)
     assert state.is_terminal()
+
+
+def test_evaluate_bots_needs_restart_at_on_openspiel_ismcts_bot() -> None:
+    """The module docstring's workaround: ``evaluate_bots`` calls ``restart_at``, which
+    OpenSpiel's ISMCTSBot lacks; with one (the docstring's example) it plays the deal."""
+    game = so.load("romanian-whist")
+    rs = np.random.RandomState(2)
+
+    def bots(cls: Any) -> list[Any]:
+        return [cls(game, mcts.RandomRolloutEvaluator(1, rs), 4.0, 4, random_state=rs)
+                for _ in range(game.num_players())]
+
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(game.new_initial_state(), bots(ismcts.ISMCTSBot), rs)
+
+    class Restartable(ismcts.ISMCTSBot):  # type: ignore[misc]
+        def restart_at(self, state: Any) -> None:
+            self.reset()
+
+    for run in (evaluate_bots.evaluate_bots, pyspiel.evaluate_bots):
+        state = game.new_initial_state()
+        seed: Any = rs if run is evaluate_bots.evaluate_bots else 3
+        returns = run(state, bots(Restartable), seed)
+        assert state.is_terminal() and list(returns) == state.returns()
+
+
+CPP_BOT = """
+import pyspiel, stikk.interop.openspiel as so
+state = so.load("sjavs").new_initial_state()
+while state.is_chance_node():
+    state.apply_action(state.chance_outcomes()[0][0])
+evaluator = pyspiel.RandomRolloutEvaluator(1, 1)
+bot = {bot}
+bot.step(state)
+print("stepped")
+"""
+
+
+@pytest.mark.parametrize("bot", [
+    "pyspiel.ISMCTSBot(1, evaluator, 4.0, 5)",
+    "pyspiel.MCTSBot(state.get_game(), evaluator, 2.0, 5, 1000, False, 1, False)",
+])
+def test_openspiel_cpp_search_bots_cannot_search_a_python_game(bot: str) -> None:
+    """The module docstring's warning, checked in a process of its own: the C++ search
+    bots crash on a Python game (they run on OpenSpiel's C++ games)."""
+    run = subprocess.run([sys.executable, "-c", CPP_BOT.format(bot=bot)],
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert run.returncode < 0 and "stepped" not in run.stdout, run.stderr[-2000:]
 
 
 # -- the openspiel-ismcts agent ---------------------------------------------------------------

@@ -17,29 +17,88 @@ imports them.
 One episode is one deal:
 
 * **Chance.** The deck is dealt one chance node per card, top card first; a chance action
-  is a stikk card id (``suit * 16 + rank``), uniform over the cards not yet placed.  Once
-  the pack is placed the game's own deal (packets, cut card, stock …) follows from it.
+  is a stikk card id (``suit * 16 + rank``), uniform over the cards not yet placed (but
+  see "Deals over at the cut" below).  Once the pack is placed the game's own deal
+  (packets, cut card, stock …) follows from it.
 * **Actions** are stikk action ids; ``action_to_string`` is the canonical action text
   (CONFORMANCE.md), chance actions read ``DEAL <card>``.
 * **Returns** are :meth:`~stikk.core.game.Game.deal_value` of each player's side
   (general-sum: partners get the same return); ``min_utility``/``max_utility`` are the
   game's :meth:`~stikk.core.game.Game.value_bounds` and ``max_game_length`` its
   :meth:`~stikk.core.game.Game.max_decisions` (player decisions only; chance nodes are not
-  counted).
+  counted: ``max_chance_nodes_in_history`` is the pack's size).
 * **Information state** string: the seat's view as JSON (CONFORMANCE.md's view, with the
   history as the seat knows it); **observation** string: the same without ``history``.
   Both tensors are the game's committed view tensor (``stikk.games.<module>.tensor``,
   documented block by block there); it already holds every trick in order and every bid,
-  so the observation tensor has perfect recall too.  A public observer
-  (``private_info=NONE``) sees the public view.  Nothing here ever reads a hidden card.
+  so the observation tensor has perfect recall too.  Nothing here ever reads a hidden card.
+* **Observers** (``make_py_observer``) come in three kinds: a seat's view (the default,
+  as above); the **public** view (``private_info=NONE``: what a spectator sees, the same
+  for every player); and the seat's **private** part alone (``public_info=False``,
+  ``private_info=SINGLE_PLAYER``: its own cards and what only it knows, such as its own
+  discards or the suit of its own Bauernstoss bid; not the tricks, bids or scores).  A
+  seat's tensor and the public view's share the game's layout but not its rows: a seat's
+  counts seats from the seat, the public one from seat 0.  So the private tensor is the
+  seat's tensor with a zero wherever the public view *given the seat's rows*
+  (:func:`public_as_seen_by`) has a non-zero entry; the private string is the view's JSON
+  fields that differ from that public view's (:func:`private_part`), and empty where
+  there is none, as before the deal.
 * ``resample_from_infostate`` draws a world uniformly from those agreeing with the seat's
   view, with stikk's exact sampler (the one its IS-MCTS uses).
 * Serialization is OpenSpiel's own (the history of chance and player actions); states
   pickle and deep-copy.
 
+**Deals over at the cut.**  An Icelandic Brús deal whose cut shows a cut point (IS-3.3,
+about one deal in 18) is over before anybody acts, and OpenSpiel's ``rl_environment`` and
+agent loops expect a player to act after the chance nodes (``reset()`` would give
+``current_player`` -4).  So by default the chance nodes never deal a cut point last (the
+pack's last card is the cut card, IS-3.2): a cut point comes next with probability
+1/(r - 1) of the r cards left, and the last card that is no cut point is kept for last
+(:func:`deal_outcomes`).  The deck is then exactly uniform among the decks whose cut is no
+cut point, the same deals as dealing a cut deal again, within one deal: its history,
+information states and resampling need no earlier pack.  This changes the distribution
+of deals: a learner never sees a cut-point award (as in :mod:`stikk.envs.aec`).
+``cut_deals=true`` deals every deck uniformly, and a cut deal goes from its last chance
+node straight to a terminal state.
+
+**OpenSpiel's bots.**  OpenSpiel's Python ``ISMCTSBot`` and ``MCTSBot``
+(``open_spiel.python.algorithms.ismcts`` / ``mcts``) play these games through
+``bot.step(state)``.  Two things a researcher must do:
+
+* ``ISMCTSBot`` does not define ``restart_at``, which ``evaluate_bots`` (the Python
+  ``open_spiel.python.algorithms.evaluate_bots`` and the C++ ``pyspiel.evaluate_bots``
+  alike) calls on every bot first: ``pyspiel.Bot``'s raises ``RestartAt(state) not
+  implemented``.  Give it one (its search keeps nothing between decisions), or call
+  ``bot.step`` in a loop of your own, as ``stikk.interop.openspiel_agent`` does.
+* Its worlds come from ``resample_from_infostate`` with a ``UniformProbabilitySampler``
+  that the bot's ``random_state`` does not seed; for reproducible runs hand it a seeded
+  resampler: ``bot.set_resampler(lambda s, p: s.resample(p, rng))``.
+
+>>> import numpy as np, random
+>>> from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+>>> class Bot(ismcts.ISMCTSBot):
+...     def restart_at(self, state):
+...         self.reset()
+>>> game = load("sjavs")
+>>> rs, rng = np.random.RandomState(1), random.Random(1)
+>>> bots = [Bot(game, mcts.RandomRolloutEvaluator(1, rs), 4.0, 4, random_state=rs)
+...         for _ in range(4)]
+>>> for bot in bots:
+...     bot.set_resampler(lambda s, p: s.resample(p, rng))
+>>> state = game.new_initial_state()
+>>> len(evaluate_bots.evaluate_bots(state, bots, rs)), state.is_terminal()
+(4, True)
+
+OpenSpiel's C++ search bots (``pyspiel.MCTSBot``, ``pyspiel.ISMCTSBot``) cannot search a
+Python game: with open_spiel 2.0.2 they crash the process (a segmentation fault) at
+their first ``step``.  Use the Python bots above instead, or stikk's own ``ismcts`` and
+``expert`` agents (``stikk arena``, with ``openspiel-ismcts`` beside them).  The C++
+``pyspiel.evaluate_bots`` does drive these games, with Python bots given ``restart_at``.
+
 **Parameters** are the game's options (:meth:`Options.specs`), named as in stikk, plus
 ``dealer`` (the dealing seat, 0), ``warmup`` (how many deals random players play before
-this one, 0) and ``warmup_seed`` (0), which put the deal anywhere in a match: a later
+this one, 0) and ``warmup_seed`` (0), which put the deal anywhere in a match (and, for
+Icelandic Brús, ``cut_deals``, false: see above): a later
 Romanian Whist round, a Brus match with sticks already won, a Bauernstoss deal after the
 first.  Option values keep stikk's spelling with two changes that OpenSpiel's game strings
 need: a numeric-looking value joins its numbers with ``_`` instead of ``-``
@@ -60,7 +119,8 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import numpy as np
@@ -72,13 +132,19 @@ from ..cards import Card, format_card
 from ..core.game import Game, State
 from ..core.match import warmup_match
 from ..core.options import DEFAULT, BoolCodec, Codec, IntCodec
+from ..core.tensor import sparse
 from ..games import game_class, game_ids, make_game, tensor_module
+from ..games.icelandic_brus.rules import is_cut_point
 
 PREFIX = "python_stikk_"
 CARD_IDS = 64
 """Chance actions are card ids, ``suit * 16 + rank`` (at most 60)."""
 CONTEXT_PARAMS: dict[str, int] = {"dealer": 0, "warmup": 0, "warmup_seed": 0}
 """Parameters beside the game's options: where in a match the deal is played."""
+CUT_POINTS: dict[str, Callable[[Card], bool]] = {"icelandic-brus": is_cut_point}
+"""Games whose deal is over at the deal when the pack's last card, the cut card, is a cut
+point (Icelandic Brús IS-3.2, IS-3.3), with the test of that card.  These games have the
+``cut_deals`` parameter (see the module docstring)."""
 
 _DASHED = re.compile(r"[0-9]+(?:-[0-9]+)+")
 _UNDERSCORED = re.compile(r"[0-9]+(?:_[0-9]+)+")
@@ -116,6 +182,8 @@ def parameter_specification(game_id: str) -> dict[str, bool | int | str]:
     for name, codec, default, _ in game_class(game_id).options_class.specs():
         spec[name] = _param_value(codec, codec.coerce(name, default))
     spec.update(CONTEXT_PARAMS)
+    if game_id in CUT_POINTS:
+        spec["cut_deals"] = False
     return spec
 
 
@@ -138,25 +206,32 @@ def options_of(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def params_of(game: Game[Any], *, dealer: int = 0, warmup: int = 0,
-              warmup_seed: int = 0) -> dict[str, bool | int | str]:
-    """The OpenSpiel parameters of a stikk game (and a match context)."""
+def params_of(game: Game[Any], *, dealer: int = 0, warmup: int = 0, warmup_seed: int = 0,
+              cut_deals: bool = False) -> dict[str, bool | int | str]:
+    """The OpenSpiel parameters of a stikk game (and a match context; ``cut_deals`` only
+    for the games of :data:`CUT_POINTS`)."""
     params = parameter_specification(game.id)
     for name, codec, _, _ in type(game.options).specs():
         params[name] = _param_value(codec, getattr(game.options, name))
     params.update(dealer=dealer, warmup=warmup, warmup_seed=warmup_seed)
+    if game.id in CUT_POINTS:
+        params["cut_deals"] = cut_deals
+    elif cut_deals:
+        raise ValueError(f"cut_deals: no {game.id} deal ends at the cut")
     return params
 
 
-def load(game: str | Game[Any], **context: int) -> Any:
-    """The OpenSpiel game of a stikk game string or :class:`Game` (``dealer``, ``warmup`` and
-    ``warmup_seed`` as keywords).
+def load(game: str | Game[Any], *, dealer: int = 0, warmup: int = 0, warmup_seed: int = 0,
+         cut_deals: bool = False) -> Any:
+    """The OpenSpiel game of a stikk game string or :class:`Game` (the context parameters
+    as keywords).
 
     >>> load("sjavs(players=2)").num_players()
     2
     """
     g = game if isinstance(game, Game) else make_game(game)
-    return pyspiel.load_game(short_name(g.id), params_of(g, **context))
+    return pyspiel.load_game(short_name(g.id), params_of(
+        g, dealer=dealer, warmup=warmup, warmup_seed=warmup_seed, cut_deals=cut_deals))
 
 
 def stikk_game(game: Any) -> Game[Any]:
@@ -218,6 +293,12 @@ class StikkGame(pyspiel.Game):  # type: ignore[misc]
                                 deals=warmup)
         self.pack: tuple[Card, ...] = tuple(sorted(self.stikk.pack()))
         self.setup = DealSetup(match.start_deal(list(self.pack)))
+        self.barred: frozenset[Card] = frozenset()
+        """The cards the chance nodes never deal last: the cut points unless ``cut_deals``,
+        so that no deal is over before anybody acts."""
+        cut_point = CUT_POINTS.get(self.game_id)
+        if cut_point is not None and not full["cut_deals"]:
+            self.barred = frozenset(filter(cut_point, self.pack))
         lo, hi = self.stikk.value_bounds()
         info = pyspiel.GameInfo(
             num_distinct_actions=type(self.stikk).num_actions,
@@ -233,6 +314,10 @@ class StikkGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> StikkState:
         return StikkState(self)
 
+    def max_chance_nodes_in_history(self) -> int:
+        # One per card; OpenSpiel's default for Python games is max_game_length.
+        return len(self.pack)
+
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> StikkObserver:
         return StikkObserver(self, iig_obs_type, params)
@@ -246,6 +331,30 @@ class StikkGame(pyspiel.Game):  # type: ignore[misc]
 
 
 # -- the state ---------------------------------------------------------------------------
+
+def deal_outcomes(rest: Sequence[Card], barred: frozenset[Card]) -> list[tuple[int, float]]:
+    """The chance outcomes of the next card of a uniform deck whose last card is none of
+    ``barred``, with ``rest`` still to place.
+
+    With r cards left, b of them barred, (r - b)(r - 1)! orders end well; placing a barred
+    card next leaves (r - b)(r - 2)! of them, an unbarred one (r - 1 - b)(r - 2)!.  So a
+    barred card comes next with probability 1/(r - 1), an unbarred one with
+    (r - 1 - b)/((r - b)(r - 1)), which is 0 for the last unbarred card: it is kept for last.
+
+    >>> deal_outcomes([1, 2, 3], frozenset({3}))
+    [(1, 0.25), (2, 0.25), (3, 0.5)]
+    >>> deal_outcomes([1, 3], frozenset({3}))
+    [(3, 1.0)]
+    """
+    r = len(rest)
+    b = sum(c in barred for c in rest)
+    if b == 0:
+        return [(c, 1.0 / r) for c in rest]
+    p_barred = 1.0 / (r - 1)
+    p_free = (r - 1 - b) / ((r - b) * (r - 1))
+    return [(c, p_barred if c in barred else p_free) for c in rest
+            if c in barred or p_free > 0]
+
 
 class _Deal:
     """The Python side of a state: the cards dealt so far, then the stikk state.
@@ -319,9 +428,7 @@ class StikkState(pyspiel.State):  # type: ignore[misc]
         return list(s.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        rest = self._deal.rest
-        p = 1.0 / len(rest)
-        return [(c, p) for c in rest]
+        return deal_outcomes(self._deal.rest, self.get_game().barred)
 
     def _apply_action(self, action: int) -> None:
         deal = self._deal
@@ -332,6 +439,11 @@ class StikkState(pyspiel.State):  # type: ignore[misc]
         card = int(action)
         if card not in deal.rest:
             raise ValueError(f"DEAL {card}: not a card of the pack left to deal")
+        barred = self.get_game().barred
+        left = [c for c in deal.rest if c != card] if barred else []
+        if left and all(c in barred for c in left):
+            raise ValueError(f"DEAL {card}: it would leave a cut point to be the cut card "
+                             "(cut_deals=false)")
         deal.rest.remove(card)
         deal.deck.append(card)
         if not deal.rest:
@@ -370,7 +482,10 @@ class StikkState(pyspiel.State):  # type: ignore[misc]
         deal = self._deal
         game: StikkGame = self.get_game()
         if deal.state is None:  # dealing: the player knows only how many cards are placed
-            deck = rng.sample(game.pack, len(deal.deck))
+            pack = list(game.pack)
+            if game.barred:  # the start of a deck that ends in an unbarred card
+                pack.remove(rng.choice([c for c in pack if c not in game.barred]))
+            deck = rng.sample(pack, len(deal.deck))
             return StikkState(game, deal.setup, tuple(deck))
         key = (player, len(deal.state.history))
         if deal.sampler is None or deal.sampler[:2] != key:
@@ -389,7 +504,12 @@ class StikkState(pyspiel.State):  # type: ignore[misc]
 # -- observations ------------------------------------------------------------------------
 
 class StikkObserver:
-    """OpenSpiel's Python observer: the game's view tensor and the view as JSON text."""
+    """OpenSpiel's Python observer: the game's view tensor and the view as JSON text.
+
+    Three kinds, by ``iig_obs_type`` (see the module docstring): a seat's view (public and
+    private information: the default), the public view (``private_info=NONE``), and the
+    seat's private part alone (``public_info=False``).
+    """
 
     def __init__(self, game: StikkGame, iig_obs_type: Any = None,
                  params: dict[str, Any] | None = None) -> None:
@@ -400,13 +520,16 @@ class StikkObserver:
         if iig_obs_type is not None:
             private = iig_obs_type.private_info
             public, self.perfect_recall = iig_obs_type.public_info, iig_obs_type.perfect_recall
-        if not public or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("stikk observes a seat's view (public and private information) "
-                             "or the public view (private_info=NONE); "
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS or not (
+                public or private == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise ValueError("stikk observes a seat's view, the public view (private_info="
+                             "NONE) or a seat's private part (public_info=False); "
                              f"not public_info={public}, private_info={private}")
         self.public = private == pyspiel.PrivateInfoType.NONE
-        self._tensor_module = tensor_module(game.stikk)
-        spec = self._tensor_module.spec(game.stikk)
+        self.private_only = not public
+        module = tensor_module(game.stikk)
+        self._write = module.write
+        spec = module.spec(game.stikk)
         self.tensor = np.zeros(spec.size, np.float32)
         self.dict: dict[str, np.ndarray[Any, Any]] = {}
         for block in spec.blocks:
@@ -420,21 +543,65 @@ class StikkObserver:
         return s.public_view() if self.public else s.view(player)
 
     def set_from(self, state: StikkState, player: int) -> None:
+        self.tensor.fill(0.0)
         view = self._view(state, player)
         if view is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = self._tensor_module.encode(view)
+            return
+        # The tensor's few dozen non-zero entries, scattered (issue 19 §4): no list of
+        # thousands of floats per call.
+        entries = sparse(self._write, view)
+        if self.private_only:
+            # Same layout, same rows (both count seats from the player): drop what is public.
+            for i, v in sparse(self._write, public_as_seen_by(state, player)).items():
+                if v:
+                    entries.pop(i, None)
+        if entries:
+            self.tensor[np.fromiter(entries, np.intp, len(entries))] = np.fromiter(
+                entries.values(), np.float32, len(entries))
 
     def string_from(self, state: StikkState, player: int) -> str:
         view = self._view(state, player)
         if view is None:
+            if self.private_only:
+                return ""  # nothing dealt yet: nothing private
             who = "public" if self.public else f"p{player}"
             return f"{who} dealing {len(state._deal.deck)}"
         data = view.to_json()
+        if self.private_only:
+            data = private_part(data, public_as_seen_by(state, player).to_json())
         if not self.perfect_recall:
             data.pop("history", None)
+        if self.private_only and not data:
+            return ""
         return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+def public_as_seen_by(state: StikkState, player: int) -> Any:
+    """The public view with ``player`` as its seat: only what every seat knows, its rows
+    counted from ``player`` as in the player's own view tensor (a public view counts them
+    from seat 0)."""
+    s = state.stikk_state
+    assert s is not None
+    return replace(s.public_view(), seat=player)
+
+
+def private_part(own: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a seat's view JSON that differ from the public view's; in a list as
+    long as the public one (the history, per-seat lists) the public entries are ``None``.
+
+    >>> private_part({"hand": ["AS"], "bids": ["1 S", "2"], "to_act": 0},
+    ...              {"hand": None, "bids": ["1 ?", "2"], "to_act": 0})
+    {'hand': ['AS'], 'bids': ['1 S', None]}
+    """
+    out: dict[str, Any] = {}
+    for key, value in own.items():
+        seen = public.get(key)
+        if value == seen:
+            continue
+        if isinstance(value, list) and isinstance(seen, list) and len(value) == len(seen):
+            value = [None if v == p else v for v, p in zip(value, seen, strict=True)]
+        out[key] = value
+    return out
 
 
 # -- registration ------------------------------------------------------------------------
