@@ -62,6 +62,7 @@ def test_mapping_both_ways_on_real_positions(game_string: str) -> None:
         assert len(sequences) == len(legal)
         for seq in sequences:
             assert all(0 <= t < coding.num_tokens for t in seq)
+            assert len(seq) <= coding.max_tokens
             assert not any(seq[:k] in sequences for k in range(1, len(seq)))
         assert Spelling(coding, legal).legal_tokens() == sorted({s[0] for s in sequences})
         for a in legal if len(legal) < 40 else rng.sample(legal, 40):

@@ -24,9 +24,9 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, random_age
 from stikk.agents.base import DealSetup
 from stikk.agents.registry import AgentSpecError, make_agent
 from stikk.arena.runner import iter_groups
-from stikk.cards import format_card
+from stikk.cards import format_card, is_card
 from stikk.core.match import warmup_match
-from stikk.games import game_class, game_ids, make_game, tensor_module
+from stikk.games import action_coding, game_class, game_ids, make_game, tensor_module
 from stikk.games.icelandic_brus.tables import JC, KH
 from stikk.interop import openspiel as so
 
@@ -35,6 +35,14 @@ PAIRS = [(gid, p) for gid in game_ids()
                              if n == "players").lo,
                         next(c for n, c, _, _ in game_class(gid).options_class.specs()
                              if n == "players").hi + 1)]
+
+
+def padded(game: Any, vec: list[float]) -> Any:
+    """A view's tensor as an observer lays it out: with the zeroed ``pending`` block of a
+    game whose actions are spelt with several tokens (no token chosen)."""
+    coding = game.coding
+    extra = coding.num_tokens if coding.compound else 0
+    return np.concatenate([np.asarray(vec, np.float32), np.zeros(extra, np.float32)])
 
 
 def dealt(game: Any, rng: random.Random) -> Any:
@@ -92,10 +100,14 @@ def test_registered_names_and_game_info() -> None:
         game = pyspiel.load_game(so.short_name(gid))
         stikk = make_game(gid)
         assert so.short_name(gid) in registered
-        assert game.num_distinct_actions() == type(stikk).num_actions
+        coding = action_coding(stikk)
+        assert game.num_distinct_actions() == coding.num_tokens <= 400
+        canonical = so.load(gid, actions="canonical")
+        assert canonical.num_distinct_actions() == type(stikk).num_actions
+        assert canonical.max_game_length() == stikk.max_decisions()
         assert game.num_players() == stikk.players
         assert (game.min_utility(), game.max_utility()) == stikk.value_bounds()
-        assert game.max_game_length() == stikk.max_decisions()
+        assert game.max_game_length() == stikk.max_decisions() * coding.max_tokens
         assert game.max_chance_nodes_in_history() == len(stikk.pack())  # a node per card
         info = game.get_type()
         assert info.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
@@ -264,7 +276,7 @@ def test_cut_deals_is_a_parameter_of_icelandic_brus_only() -> None:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_actions_are_stikk_ids_with_canonical_text_and_returns_are_deal_values(
         game_id: str) -> None:
-    game = so.load(game_id)
+    game = so.load(game_id, actions="canonical")
     stikk = so.stikk_game(game)
     rng = random.Random(11)
     state = dealt(game, rng)
@@ -363,17 +375,26 @@ def test_warmup_reaches_a_later_romanian_whist_round(warmup: int, cards: int) ->
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_strings_and_tensors_are_the_seats_view(game_id: str) -> None:
+    """The strings are the view's JSON and the tensors its tensor (with the tokens the
+    player has chosen so far of an action it is spelling, where the game has such)."""
     tensor = None
     for state in sample_states(game_id, 4, seed=2):
         native = state.stikk_state
         tensor = tensor_module(native.game)
+        coding = state.get_game().coding
         for p in range(state.num_players()):
             view = native.view(p)
-            assert json.loads(state.information_state_string(p)) == view.to_json()
+            info = json.loads(state.information_state_string(p))
+            pending = state._deal.turn.pending() if p == native.to_act else []
+            assert info.pop("pending", []) == [coding.token_text(t) for t in pending]
+            assert info == view.to_json()
             obs = json.loads(state.observation_string(p))
+            obs.pop("pending", None)
             assert "history" not in obs
             assert obs == {k: v for k, v in view.to_json().items() if k != "history"}
-            expected = np.asarray(tensor.encode(view), np.float32)
+            expected = padded(state.get_game(), tensor.encode(view))
+            if pending:
+                expected[len(expected) - coding.num_tokens + np.array(pending)] = 1.0
             assert np.array_equal(state.information_state_tensor(p), expected)
             assert np.array_equal(state.observation_tensor(p), expected)
     assert tensor is not None
@@ -386,7 +407,8 @@ def test_public_observer_sees_the_public_view() -> None:
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
     observer.set_from(state, 0)
     public = state.stikk_state.public_view()
-    assert np.array_equal(observer.tensor, tensor_module(so.stikk_game(game)).encode(public))
+    assert np.array_equal(observer.tensor,
+                          padded(game, tensor_module(so.stikk_game(game)).encode(public)))
     assert json.loads(observer.string_from(state, 0)) == {
         k: v for k, v in public.to_json().items() if k != "history"}
     assert observer.dict["hand"].shape == (52,) and not observer.dict["hand"].any()
@@ -422,8 +444,8 @@ def test_private_observer_holds_the_seats_own_information_only(game_id: str,
     for state in sample_states(so.stikk_game(game).text, 3, seed=5):
         for p in range(players):
             view = state.stikk_state.view(p)
-            own = np.asarray(tensor.encode(view), np.float32)
-            public = np.asarray(tensor.encode(so.public_as_seen_by(state, p)), np.float32)
+            own = padded(game, tensor.encode(view))
+            public = padded(game, tensor.encode(so.public_as_seen_by(state, p)))
             private.set_from(state, p)
             assert np.array_equal(private.tensor + public, own)
             assert not (private.tensor.astype(bool) & public.astype(bool)).any()
@@ -488,7 +510,7 @@ def test_public_observer_is_the_same_for_every_player(game_id: str) -> None:
     public = game.make_py_observer(PUBLIC)
     encode = tensor_module(so.stikk_game(game)).encode
     state = sample_states(game_id, 1, seed=9)[0]
-    expected = np.asarray(encode(state.stikk_state.public_view()), np.float32)
+    expected = padded(game, encode(state.stikk_state.public_view()))
     texts = set()
     for p in range(state.num_players()):
         public.set_from(state, p)
@@ -753,3 +775,62 @@ def test_openspiel_ismcts_agent_thinks_for_its_time_not_a_count() -> None:
         assert time.perf_counter() - started >= seconds
         counts.append(agent.bot.last_sims)
     assert 1 <= counts[0] < counts[1]
+
+
+# -- compact actions (issue 19 §1) -----------------------------------------------------------
+
+@pytest.mark.parametrize("game_text", ["brus", "brus(players=3,four_card_brus=true)",
+                                       "sjavs(players=3)"])
+def test_compact_tokens_spell_the_engines_actions(game_text: str) -> None:
+    """Brus plays and Sjavs exchanges are spelt token by token: the legal tokens are those
+    that continue a legal canonical action, the player keeps the turn until its action is
+    complete, the tokens chosen are in its own tensor and string only, and copies,
+    serialization and resampling keep them."""
+    game = so.load(game_text)
+    coding = game.coding
+    assert coding.compound and game.num_distinct_actions() == coding.num_tokens
+    rng = random.Random(3)
+    spelt = 0
+    for _ in range(6):
+        state = dealt(game, rng)
+        while not state.is_terminal():
+            native = state.stikk_state
+            p = state.current_player()
+            turn = state._deal.turn
+            if not turn.pending():
+                firsts = sorted({coding.tokens(a)[0] for a in native.legal_actions()})
+                assert state.legal_actions() == firsts
+            else:
+                spelt += 1
+                pending = turn.pending()
+                tensor = state.information_state_tensor(p)
+                size = len(tensor) - coding.num_tokens
+                assert np.flatnonzero(tensor[size:]).tolist() == sorted(pending)
+                assert json.loads(state.information_state_string(p))["pending"] == [
+                    coding.token_text(t) for t in pending]
+                other = (p + 1) % game.num_players()
+                assert not np.asarray(state.information_state_tensor(other))[size:].any()
+                assert "pending" not in json.loads(state.information_state_string(other))
+                for twin in (state.clone(), pickle.loads(pickle.dumps(state)),
+                             state.resample_from_infostate(p, lambda: 0.5)):
+                    assert twin.current_player() == p
+                    assert twin._deal.turn.pending() == pending
+                    assert twin.legal_actions() == state.legal_actions()
+                    assert twin.information_state_string(p) == state.information_state_string(p)
+            before = len(native.history)
+            state.apply_action(rng.choice(state.legal_actions()))
+            if len(native.history) == before:
+                assert state.current_player() == p      # still spelling its action
+    assert spelt > 0
+
+
+def test_brus_token_texts_and_the_canonical_choice() -> None:
+    game = so.load("brus")
+    state = dealt(game, random.Random(1))
+    p = state.current_player()
+    texts = {state.action_to_string(p, t) for t in state.legal_actions()}
+    assert texts <= {format_card(c) for c in range(64) if is_card(c)} | {"END"}
+    canonical = so.load("brus", actions="canonical")
+    assert canonical.num_distinct_actions() == 816_720
+    with pytest.raises(Exception, match="actions must be 'compact' or 'canonical'"):
+        so.load("brus", actions="factored")

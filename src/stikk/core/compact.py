@@ -26,8 +26,10 @@ checks that and the mapping both ways on real positions of every game.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .errors import IllegalActionError
+from .game import State
 
 
 class ActionCoding:
@@ -36,6 +38,8 @@ class ActionCoding:
     compound = False
     """Whether an action may take more than one token (observations then show the tokens
     chosen so far)."""
+    max_tokens = 1
+    """The most tokens one action takes."""
 
     def __init__(self, num_actions: int, simple_below: int | None = None) -> None:
         self.num_tokens = num_actions
@@ -92,8 +96,75 @@ class Spelling:
                 return None
             self.prefix.append(forced[0])
 
+    def copy(self) -> Spelling:
+        new = Spelling.__new__(Spelling)
+        new.coding, new.prefix, new._candidates = self.coding, self.prefix.copy(), self._candidates
+        return new
+
     def _text(self, token: int) -> str:
         try:
             return self.coding.token_text(token)
         except (ValueError, IndexError):
             return "no token"
+
+
+class Turn:
+    """The decision in progress in one deal: turns the tokens a seat picks into the canonical
+    action the engine applies (a :class:`Spelling` where the legal actions need one); pickles
+    and copies with the env or game state that holds it."""
+
+    __slots__ = ("coding", "spelling")
+
+    def __init__(self, coding: ActionCoding) -> None:
+        self.coding = coding
+        self.spelling: Spelling | None = None
+
+    def clear(self) -> None:
+        """Forget the decision (after an action is applied, or a new deal)."""
+        self.spelling = None
+
+    def legal(self, state: State[Any]) -> list[int]:
+        """The tokens the seat to act may pick now (none once the deal is over)."""
+        if state.terminal:
+            return []
+        if self.spelling is None:
+            legal = state.legal_actions()
+            if legal[-1] < self.coding.simple_below:     # ascending ids: one token each
+                return list(legal)
+            self.spelling = Spelling(self.coding, legal)
+        return self.spelling.legal_tokens()
+
+    def choose(self, state: State[Any], token: int) -> int | None:
+        """The canonical action once ``token`` completes one (the caller applies it), else
+        ``None``; :class:`IllegalActionError` for a token that is not legal (nothing changes)."""
+        if self.spelling is None:
+            legal = state.legal_actions()
+            if legal[-1] < self.coding.simple_below:
+                if token not in legal:
+                    raise IllegalActionError(token, f"action id {token} is not legal here",
+                                             [str(a) for a in legal])
+                return token
+            self.spelling = Spelling(self.coding, legal)
+        action = self.spelling.choose(token)
+        if action is not None:
+            self.spelling = None
+        return action
+
+    def copy(self) -> Turn:
+        new = Turn(self.coding)
+        if self.spelling is not None:
+            new.spelling = self.spelling.copy()
+        return new
+
+    def resume(self, state: State[Any], tokens: Sequence[int]) -> None:
+        """Choose again the tokens :meth:`pending` gave (forced ones included) of an action
+        not yet complete: a copy or a restored state picks up where it was."""
+        at = 0
+        while at < len(tokens):
+            if self.choose(state, tokens[at]) is not None:
+                raise ValueError(f"tokens {list(tokens)} complete an action: none is pending")
+            at = len(self.pending())
+
+    def pending(self) -> list[int]:
+        """The tokens chosen so far in the decision being spelt."""
+        return [] if self.spelling is None else list(self.spelling.prefix)

@@ -30,10 +30,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
 
-from ..core.compact import ActionCoding
+from ..core.compact import ActionCoding, Turn
 from ..core.game import Game, State
 from .deals import POSITION_KEYWORDS, Dealer, env_game
-from .observe import Array, Observer, Turn
+from .observe import Array, Observer
 
 ENV_KEYWORDS = ("render_mode", "actions", "dict_observations", *POSITION_KEYWORDS)
 

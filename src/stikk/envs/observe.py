@@ -19,8 +19,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from ..core.compact import ActionCoding, Spelling
-from ..core.errors import IllegalActionError
+from ..core.compact import ActionCoding, Turn
 from ..core.game import Game, State
 from ..games import action_coding, make_game, tensor_module
 
@@ -83,45 +82,3 @@ class Observer:
 
     def mask(self, state: State[Any], seat: int, turn: Turn) -> Array:
         return self.write_mask(np.zeros(self.num_tokens, np.int8), state, seat, turn)
-
-
-class Turn:
-    """The decision in progress in one deal: turns the tokens a seat picks into the canonical
-    action the engine applies (:class:`stikk.core.compact.Spelling`); pickles with its env."""
-
-    __slots__ = ("coding", "spelling")
-
-    def __init__(self, coding: ActionCoding) -> None:
-        self.coding = coding
-        self.spelling: Spelling | None = None
-
-    def clear(self) -> None:
-        """Forget the decision (after an action is applied, or a new deal)."""
-        self.spelling = None
-
-    def legal(self, state: State[Any]) -> list[int]:
-        """The tokens the seat to act may pick now (none once the deal is over)."""
-        if state.terminal:
-            return []
-        if self.spelling is None:
-            legal = state.legal_actions()
-            if legal[-1] < self.coding.simple_below:     # ascending ids: one token each
-                return list(legal)
-            self.spelling = Spelling(self.coding, legal)
-        return self.spelling.legal_tokens()
-
-    def choose(self, state: State[Any], token: int) -> int | None:
-        """The canonical action once ``token`` completes one (the caller applies it), else
-        ``None``; :class:`IllegalActionError` for a token that is not legal (nothing changes)."""
-        if self.spelling is None:
-            legal = state.legal_actions()
-            if legal[-1] < self.coding.simple_below:
-                if token not in legal:
-                    raise IllegalActionError(token, f"action id {token} is not legal here",
-                                             [str(a) for a in legal])
-                return token
-            self.spelling = Spelling(self.coding, legal)
-        action = self.spelling.choose(token)
-        if action is not None:
-            self.spelling = None
-        return action

@@ -30,11 +30,12 @@ import gymnasium
 import numpy as np
 
 from ..agents import Agent, DealSetup, begin_deal, make_agent
+from ..core.compact import Turn
 from ..core.errors import IllegalActionError
 from ..core.game import Game, State
 from .aec import codings, render_text
 from .deals import POSITION_KEYWORDS, Dealer, env_game
-from .observe import Array, Observer, Turn
+from .observe import Array, Observer
 
 ENV_KEYWORDS = ("seat", "opponents", "illegal", "penalty", "render_mode", "actions",
                 "dict_observations", *POSITION_KEYWORDS)

@@ -9,7 +9,7 @@ imports them.
 >>> import stikk.interop.openspiel
 >>> game = pyspiel.load_game("python_stikk_sjavs(players=3)")
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
-(3, 712, 64)
+(3, 92, 64)
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())     # the deal, card by card
 (True, 32)
@@ -20,8 +20,16 @@ One episode is one deal:
   is a stikk card id (``suit * 16 + rank``), uniform over the cards not yet placed (but
   see "Deals over at the cut" below).  Once the pack is placed the game's own deal
   (packets, cut card, stock …) follows from it.
-* **Actions** are stikk action ids; ``action_to_string`` is the canonical action text
-  (CONFORMANCE.md), chance actions read ``DEAL <card>``.
+* **Actions** are the tokens of the game's compact coding (:mod:`stikk.core.compact`): stikk's
+  action ids in every game but Brus and Sjavs, whose plays (816,720 ids) and three-player
+  exchanges (712 ids) are spelt with 49 and 92 tokens, a player keeping the turn until its
+  action is complete (a forced token is taken at once); ``actions=canonical`` gives the
+  engine's ids in every game.  ``action_to_string`` is the canonical action text
+  (CONFORMANCE.md) for a one-token action, the token's text (``8S``, ``END``, ``RISK KH``)
+  inside a spelling; chance actions read ``DEAL <card>``.  The tokens a player has chosen
+  so far are its own information: its tensors end with a ``pending`` block marking them
+  and its strings list them under ``"pending"``; ``max_game_length`` allows the most tokens
+  per action.
 * **Returns** are :meth:`~stikk.core.game.Game.deal_value` of each player's side
   (general-sum: partners get the same return); ``min_utility``/``max_utility`` are the
   game's :meth:`~stikk.core.game.Game.value_bounds` and ``max_game_length`` its
@@ -129,11 +137,12 @@ import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 from ..agents.base import DealSetup
 from ..agents.sampling import WorldSampler, world_sampler
 from ..cards import Card, format_card
+from ..core.compact import ActionCoding, Turn
 from ..core.game import Game, State
 from ..core.match import warmup_match
 from ..core.options import DEFAULT, BoolCodec, Codec, IntCodec
 from ..core.tensor import sparse
-from ..games import game_class, game_ids, make_game, tensor_module
+from ..games import action_coding, game_class, game_ids, make_game, tensor_module
 from ..games.icelandic_brus.rules import is_cut_point
 
 PREFIX = "python_stikk_"
@@ -182,6 +191,7 @@ def parameter_specification(game_id: str) -> dict[str, bool | int | str]:
     for name, codec, default, _ in game_class(game_id).options_class.specs():
         spec[name] = _param_value(codec, codec.coerce(name, default))
     spec.update(CONTEXT_PARAMS)
+    spec["actions"] = "compact"
     if game_id in CUT_POINTS:
         spec["cut_deals"] = False
     return spec
@@ -207,13 +217,14 @@ def options_of(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
 
 
 def params_of(game: Game[Any], *, dealer: int = 0, warmup: int = 0, warmup_seed: int = 0,
-              cut_deals: bool = False) -> dict[str, bool | int | str]:
+              cut_deals: bool = False, actions: str = "compact"
+              ) -> dict[str, bool | int | str]:
     """The OpenSpiel parameters of a stikk game (and a match context; ``cut_deals`` only
     for the games of :data:`CUT_POINTS`)."""
     params = parameter_specification(game.id)
     for name, codec, _, _ in type(game.options).specs():
         params[name] = _param_value(codec, getattr(game.options, name))
-    params.update(dealer=dealer, warmup=warmup, warmup_seed=warmup_seed)
+    params.update(dealer=dealer, warmup=warmup, warmup_seed=warmup_seed, actions=actions)
     if game.id in CUT_POINTS:
         params["cut_deals"] = cut_deals
     elif cut_deals:
@@ -222,7 +233,7 @@ def params_of(game: Game[Any], *, dealer: int = 0, warmup: int = 0, warmup_seed:
 
 
 def load(game: str | Game[Any], *, dealer: int = 0, warmup: int = 0, warmup_seed: int = 0,
-         cut_deals: bool = False) -> Any:
+         cut_deals: bool = False, actions: str = "compact") -> Any:
     """The OpenSpiel game of a stikk game string or :class:`Game` (the context parameters
     as keywords).
 
@@ -231,7 +242,8 @@ def load(game: str | Game[Any], *, dealer: int = 0, warmup: int = 0, warmup_seed
     """
     g = game if isinstance(game, Game) else make_game(game)
     return pyspiel.load_game(short_name(g.id), params_of(
-        g, dealer=dealer, warmup=warmup, warmup_seed=warmup_seed, cut_deals=cut_deals))
+        g, dealer=dealer, warmup=warmup, warmup_seed=warmup_seed, cut_deals=cut_deals,
+        actions=actions))
 
 
 def stikk_game(game: Any) -> Game[Any]:
@@ -299,15 +311,21 @@ class StikkGame(pyspiel.Game):  # type: ignore[misc]
         cut_point = CUT_POINTS.get(self.game_id)
         if cut_point is not None and not full["cut_deals"]:
             self.barred = frozenset(filter(cut_point, self.pack))
+        if full["actions"] == "compact":
+            self.coding: ActionCoding = action_coding(self.stikk)
+        elif full["actions"] == "canonical":
+            self.coding = ActionCoding(type(self.stikk).num_actions)
+        else:
+            raise ValueError(f"actions must be 'compact' or 'canonical', not {full['actions']!r}")
         lo, hi = self.stikk.value_bounds()
         info = pyspiel.GameInfo(
-            num_distinct_actions=type(self.stikk).num_actions,
+            num_distinct_actions=self.coding.num_tokens,
             max_chance_outcomes=CARD_IDS,
             num_players=players,
             min_utility=float(lo),
             max_utility=float(hi),
             utility_sum=None,
-            max_game_length=self.stikk.max_decisions(),
+            max_game_length=self.stikk.max_decisions() * self.coding.max_tokens,
         )
         super().__init__(_GAME_TYPES[self.game_id], info, full)
 
@@ -364,35 +382,42 @@ class _Deal:
     history).
     """
 
-    __slots__ = ("deck", "rest", "sampler", "setup", "state")
+    __slots__ = ("deck", "rest", "sampler", "setup", "state", "turn")
 
-    def __init__(self, setup: DealSetup, undealt: tuple[Card, ...]) -> None:
+    def __init__(self, setup: DealSetup, undealt: tuple[Card, ...], coding: ActionCoding
+                 ) -> None:
         self.setup = setup
         self.deck: list[Card] = []
         self.rest: list[Card] = list(undealt)  # ascending: the chance outcomes' order
         self.state: State[Any] | None = None
         self.sampler: tuple[int, int, WorldSampler] | None = None
+        self.turn = Turn(coding)
+        """The tokens of the action being spelt (:mod:`stikk.core.compact`)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
         new = _Deal.__new__(_Deal)
         new.setup, new.deck, new.rest = self.setup, self.deck.copy(), self.rest.copy()
         new.state = None if self.state is None else self.state.clone()
         new.sampler = None
+        new.turn = self.turn.copy()
         return new
 
     def __reduce__(self) -> tuple[Callable[..., _Deal], tuple[Any, ...]]:
         history = () if self.state is None else tuple(self.state.history)
-        return _restore, (self.setup, tuple(self.rest), tuple(self.deck), history)
+        return _restore, (self.setup, tuple(self.rest), tuple(self.deck), history,
+                          self.turn.coding, tuple(self.turn.pending()))
 
 
 def _restore(setup: DealSetup, rest: tuple[Card, ...], deck: tuple[Card, ...],
-             history: tuple[int, ...]) -> _Deal:
-    deal = _Deal(setup, rest)
+             history: tuple[int, ...], coding: ActionCoding,
+             pending: tuple[int, ...] = ()) -> _Deal:
+    deal = _Deal(setup, rest, coding)
     deal.deck = list(deck)
     if not rest:
         deal.state = setup.deal(list(deck))
         for a in history:
             deal.state.apply(a)
+        deal.turn.resume(deal.state, pending)
     return deal
 
 
@@ -400,13 +425,38 @@ class StikkState(pyspiel.State):  # type: ignore[misc]
     """A deal in progress: chance nodes while the deck is placed, then stikk's state."""
 
     def __init__(self, game: StikkGame, setup: DealSetup | None = None,
-                 deck: tuple[Card, ...] = (), history: tuple[int, ...] = ()) -> None:
+                 deck: tuple[Card, ...] = (), history: tuple[int, ...] = (),
+                 pending: tuple[int, ...] = ()) -> None:
+        """``history``: canonical actions, ``pending``: the tokens chosen so far of the
+        action being spelt (OpenSpiel's own history holds tokens)."""
         super().__init__(game)
-        self._deal = _Deal(setup or game.setup, game.pack)
+        self._deal = _Deal(setup or game.setup, game.pack, game.coding)
         for card in deck:
             self.apply_action(card)
         for action in history:
-            self.apply_action(action)
+            for token in self._tokens_left(action):
+                self.apply_action(token)
+        at = 0
+        while at < len(pending):      # the chosen tokens again, forced ones taken by force
+            self.apply_action(pending[at])
+            if len(self._deal.turn.pending()) <= at:
+                raise ValueError(f"tokens {list(pending)} complete an action: none is pending")
+            at = len(self._deal.turn.pending())
+
+    def _tokens_left(self, action: int) -> list[int]:
+        """The tokens that spell ``action`` from here, forced ones left out."""
+        deal = self._deal
+        assert deal.state is not None
+        probe = deal.turn.copy()
+        tokens = deal.turn.coding.tokens(action)
+        if probe.spelling is None and action < probe.coding.simple_below:
+            return [action]
+        chosen = []
+        while True:
+            at = len(probe.pending())
+            chosen.append(tokens[at])
+            if probe.choose(deal.state, tokens[at]) is not None:
+                return chosen
 
     @property
     def stikk_state(self) -> State[Any] | None:
@@ -425,7 +475,7 @@ class StikkState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         s = self._deal.state
         assert s is not None
-        return list(s.legal_actions())
+        return self._deal.turn.legal(s)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return deal_outcomes(self._deal.rest, self.get_game().barred)
@@ -434,7 +484,9 @@ class StikkState(pyspiel.State):  # type: ignore[misc]
         deal = self._deal
         deal.sampler = None
         if deal.state is not None:
-            deal.state.apply(int(action))
+            chosen = deal.turn.choose(deal.state, int(action))
+            if chosen is not None:
+                deal.state.apply(chosen)
             return
         card = int(action)
         if card not in deal.rest:
@@ -453,9 +505,13 @@ class StikkState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             return "DEAL " + format_card(int(action))
         s = self._deal.state
-        if s is None:
-            return self.get_game().stikk.action_text(int(action))  # type: ignore[no-any-return]
-        return s.action_text(int(action))
+        game: StikkGame = self.get_game()
+        turn, token = self._deal.turn, int(action)
+        if turn.spelling is None and token < game.coding.simple_below:
+            if s is None:
+                return game.stikk.action_text(token)
+            return s.action_text(token)
+        return game.coding.token_text(token)
 
     def is_terminal(self) -> bool:
         s = self._deal.state
@@ -491,7 +547,9 @@ class StikkState(pyspiel.State):  # type: ignore[misc]
         if deal.sampler is None or deal.sampler[:2] != key:
             deal.sampler = (*key, world_sampler(deal.state.view(player), deal.setup))
         world = deal.sampler[2].sample(rng)
-        return StikkState(game, deal.setup, world.deck, tuple(world.history))
+        # the tokens chosen so far are the acting player's own: only its worlds keep them
+        pending = tuple(deal.turn.pending()) if player == deal.state.to_act else ()
+        return StikkState(game, deal.setup, world.deck, tuple(world.history), pending)
 
     def __str__(self) -> str:
         deal = self._deal
@@ -530,11 +588,16 @@ class StikkObserver:
         module = tensor_module(game.stikk)
         self._write = module.write
         spec = module.spec(game.stikk)
-        self.tensor = np.zeros(spec.size, np.float32)
+        coding = game.coding
+        self._pending_at = spec.size if coding.compound else None
+        self.tensor = np.zeros(spec.size + (coding.num_tokens if coding.compound else 0),
+                               np.float32)
         self.dict: dict[str, np.ndarray[Any, Any]] = {}
         for block in spec.blocks:
             start = spec.offset(block.name)
             self.dict[block.name] = self.tensor[start:start + block.size].reshape(block.shape)
+        if coding.compound:
+            self.dict["pending"] = self.tensor[spec.size:]
 
     def _view(self, state: StikkState, player: int) -> Any:
         s = state.stikk_state
@@ -558,6 +621,18 @@ class StikkObserver:
         if entries:
             self.tensor[np.fromiter(entries, np.intp, len(entries))] = np.fromiter(
                 entries.values(), np.float32, len(entries))
+        pending = self._pending(state, player)
+        if pending:
+            assert self._pending_at is not None
+            self.tensor[[self._pending_at + t for t in pending]] = 1.0
+
+    def _pending(self, state: StikkState, player: int) -> list[int]:
+        """The tokens ``player`` has chosen so far of the action it is spelling (its own
+        knowledge: never in the public view)."""
+        s = state.stikk_state
+        if self.public or s is None or s.terminal or s.to_act != player:
+            return []
+        return state._deal.turn.pending()
 
     def string_from(self, state: StikkState, player: int) -> str:
         view = self._view(state, player)
@@ -569,6 +644,10 @@ class StikkObserver:
         data = view.to_json()
         if self.private_only:
             data = private_part(data, public_as_seen_by(state, player).to_json())
+        pending = self._pending(state, player)
+        if pending:
+            coding = state.get_game().coding
+            data["pending"] = [coding.token_text(t) for t in pending]
         if not self.perfect_recall:
             data.pop("history", None)
         if self.private_only and not data:

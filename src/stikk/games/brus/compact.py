@@ -32,6 +32,7 @@ class BrusCoding(ActionCoding):
     """Cards, ``END``, then the risk bits (see the module docstring)."""
 
     compound = True
+    max_tokens = 6
 
     def __init__(self) -> None:
         super().__init__(NUM_TOKENS, simple_below=0)

@@ -39,6 +39,7 @@ class SjavsCoding(ActionCoding):
     """The exchanges spelt card by card (see the module docstring)."""
 
     compound = True
+    max_tokens = 3
 
     def __init__(self) -> None:
         super().__init__(NUM_TOKENS, simple_below=EXCHANGE_ONE0)
