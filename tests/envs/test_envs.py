@@ -11,7 +11,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test  # type: ignore[import-untyped,unused-ignore]
 
-from stikk.core.errors import IllegalActionError
+from stikk.core.errors import ActionParseError, IllegalActionError
 from stikk.envs import StikkAEC, StikkSingleAgentEnv, env, illegal_penalty, raw_env
 from stikk.games import make_game, tensor_module
 
@@ -163,6 +163,36 @@ def test_single_agent_illegal_action() -> None:
     with pytest.raises(IllegalActionError):
         strict.step(bad)
     assert strict.state is not None and strict.state.history == before
+
+
+def test_aec_illegal_action_is_refused_by_the_engine_in_words() -> None:
+    """An illegal id is refused with the engine's own reason (and its rules section where it
+    gives one); the deal and the seat to act are unchanged.  In Brus a token that continues
+    no legal play is refused with the tokens that do."""
+    e = raw_env("romanian-whist(players=3)", warmup=6)
+    e.reset(seed=2)
+    state = e.state
+    texts = {}
+    for a in range(type(state.game).num_actions):
+        try:
+            texts[a] = state.action_text(a)
+        except ActionParseError:
+            continue
+    bid = next(a for a, t in texts.items() if t.startswith("BID")
+               and a not in state.legal_actions())
+    before, agent = list(state.history), e.agent_selection
+    with pytest.raises(IllegalActionError) as caught:
+        e.step(bid)
+    expected = state.game.explainer.why_not(state.view(state.to_act), bid)
+    assert caught.value.reason == expected.text()
+    assert state.history == before and e.agent_selection == agent
+    brus = raw_env("brus")
+    brus.reset(seed=1)
+    offered = brus.legal_actions()
+    bad = next(t for t in range(49) if t not in offered)
+    with pytest.raises(IllegalActionError, match="continues no legal action") as refused:
+        brus.step(bad)
+    assert len(refused.value.legal) == len(offered)
 
 
 def test_illegal_penalty_below_deal_values() -> None:

@@ -136,13 +136,15 @@ class Turn:
 
     def choose(self, state: State[Any], token: int) -> int | None:
         """The canonical action once ``token`` completes one (the caller applies it), else
-        ``None``; :class:`IllegalActionError` for a token that is not legal (nothing changes)."""
+        ``None``; an :class:`~stikk.core.errors.ActionError` for a token that is not legal
+        (the engine's own refusal where the token is an action id; nothing changes)."""
         if self.spelling is None:
             legal = state.legal_actions()
             if legal[-1] < self.coding.simple_below:
                 if token not in legal:
-                    raise IllegalActionError(token, f"action id {token} is not legal here",
-                                             [str(a) for a in legal])
+                    # the engine refuses it in words (rules section and all), state unchanged
+                    state.apply(token)
+                    raise AssertionError(f"the engine accepted {token}, not a legal id")
                 return token
             self.spelling = Spelling(self.coding, legal)
         action = self.spelling.choose(token)

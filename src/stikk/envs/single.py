@@ -31,7 +31,7 @@ import numpy as np
 
 from ..agents import Agent, DealSetup, begin_deal, make_agent
 from ..core.compact import Turn
-from ..core.errors import IllegalActionError
+from ..core.errors import ActionError
 from ..core.game import Game, State
 from .aec import codings, render_text
 from .deals import POSITION_KEYWORDS, Dealer, env_game
@@ -154,10 +154,8 @@ class StikkSingleAgentEnv(gymnasium.Env[Any, Any]):
         state = self.state
         try:
             chosen = self._turn.choose(state, action)
-        except IllegalActionError:
+        except ActionError:
             if self.illegal == "raise":
-                if self._turn.spelling is None:
-                    state.apply(action)           # the engine refuses it in words
                 raise
             self._done = True
             return self.penalty, True, True
