@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import warnings
 from typing import Any
 
 import numpy as np
@@ -51,8 +52,10 @@ def _cut_point_seed(game: Any) -> int:
 @pytest.mark.parametrize("game", API_CASES)
 def test_pettingzoo_api_test(game: str) -> None:
     cycles = 6 if game.startswith("brus") else 60
-    api_test(raw_env(game), num_cycles=cycles)
-    api_test(env(game), num_cycles=cycles)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")       # no warning either (issue 19 §2)
+        api_test(raw_env(game), num_cycles=cycles)
+        api_test(env(game), num_cycles=cycles)
 
 
 def _play(e: Any, seed: int, chooser: random.Random) -> list[tuple[str, bytes, bytes]]:
