@@ -127,30 +127,33 @@ class Turn:
         """The tokens the seat to act may pick now (none once the deal is over)."""
         if state.terminal:
             return []
-        if self.spelling is None:
-            legal = state.legal_actions()
-            if legal[-1] < self.coding.simple_below:     # ascending ids: one token each
-                return list(legal)
-            self.spelling = Spelling(self.coding, legal)
-        return self.spelling.legal_tokens()
+        spelling = self._spelling(state)
+        return list(state.legal_actions()) if spelling is None else spelling.legal_tokens()
 
     def choose(self, state: State[Any], token: int) -> int | None:
         """The canonical action once ``token`` completes one (the caller applies it), else
         ``None``; an :class:`~stikk.core.errors.ActionError` for a token that is not legal
         (the engine's own refusal where the token is an action id; nothing changes)."""
-        if self.spelling is None:
-            legal = state.legal_actions()
-            if legal[-1] < self.coding.simple_below:
-                if token not in legal:
-                    # the engine refuses it in words (rules section and all), state unchanged
-                    state.apply(token)
-                    raise AssertionError(f"the engine accepted {token}, not a legal id")
-                return token
-            self.spelling = Spelling(self.coding, legal)
-        action = self.spelling.choose(token)
+        spelling = self._spelling(state)
+        if spelling is None:
+            if token not in state.legal_actions():
+                # the engine refuses it in words (rules section and all), state unchanged
+                state.apply(token)
+                raise AssertionError(f"the engine accepted {token}, not a legal id")
+            return token
+        action = spelling.choose(token)
         if action is not None:
             self.spelling = None
         return action
+
+    def _spelling(self, state: State[Any]) -> Spelling | None:
+        """The spelling of the pending decision, begun on first use; ``None`` where every
+        legal id is one token, itself (legal ids ascend, so the last one tells)."""
+        if self.spelling is None:
+            legal = state.legal_actions()
+            if legal[-1] >= self.coding.simple_below:
+                self.spelling = Spelling(self.coding, legal)
+        return self.spelling
 
     def copy(self) -> Turn:
         new = Turn(self.coding)

@@ -30,21 +30,13 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
 
-from ..core.compact import ActionCoding, Turn
+from ..core.compact import Turn
 from ..core.game import Game, State
+from ..games import action_coding
 from .deals import POSITION_KEYWORDS, Dealer, env_game
 from .observe import Array, Observer
 
 ENV_KEYWORDS = ("render_mode", "actions", "dict_observations", *POSITION_KEYWORDS)
-
-
-def codings(game: Game[Any], actions: str) -> ActionCoding | None:
-    """``None`` for the game's compact coding, the identity for ``actions="canonical"``."""
-    if actions == "compact":
-        return None
-    if actions == "canonical":
-        return ActionCoding(type(game).num_actions)
-    raise ValueError(f"actions must be 'compact' or 'canonical', not {actions!r}")
 
 
 def render_text(state: State[Any]) -> str:
@@ -74,7 +66,7 @@ class StikkAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {**type(self).metadata,
                          "name": f"stikk_{self.game.id.replace('-', '_')}_v0"}
         self._observer = Observer(self.game, dict_observations=dict_observations,
-                                  coding=codings(self.game, actions))
+                                  coding=action_coding(self.game, actions))
         self._turn = Turn(self._observer.coding)
         self._dealer = Dealer(self.game, dealer=dealer, warmup=warmup, warmup_seed=warmup_seed)
         self.possible_agents = [f"seat_{i}" for i in range(self.game.players)]

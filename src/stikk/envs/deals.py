@@ -29,7 +29,7 @@ from typing import Any
 from ..agents.base import DealSetup
 from ..core.game import Game, State
 from ..core.match import warmup_match
-from ..games import game_class, make_game
+from ..games import make_game
 
 MAX_REDEALS = 10_000
 """How many deals over at the deal a reset skips before giving up (never reached)."""
@@ -41,21 +41,15 @@ def env_game(game: str | Game[Any], options: dict[str, Any], env: str,
     """The game of an env: ``game`` (an id, a game string or a :class:`Game`) with the keyword
     ``options`` on top, every unknown keyword refused by a :class:`TypeError` that lists the
     valid ones."""
-    game_id = game.id if isinstance(game, Game) else _id_of(game)
-    names = [name for name, *_ in game_class(game_id).options_class.specs()]
+    base = game if isinstance(game, Game) else make_game(game)
+    names = [name for name, *_ in type(base.options).specs()]
     unknown = sorted(set(options) - set(names))
     if unknown:
         raise TypeError(
             f"{env}: unknown keyword(s) {', '.join(unknown)}; the env takes "
-            f"{', '.join(sorted(env_keywords))}, and {game_id} takes the options "
+            f"{', '.join(sorted(env_keywords))}, and {base.id} takes the options "
             f"{', '.join(names)}")
-    if isinstance(game, Game):
-        return make_game(game.text, **options) if options else game
-    return make_game(game, **options)
-
-
-def _id_of(game: str) -> str:
-    return game.split("(", 1)[0].strip()
+    return make_game(base.text, **options) if options else base
 
 
 class Dealer:

@@ -31,6 +31,7 @@ class Observer:
 
     def __init__(self, game: Game[Any], *, dict_observations: bool = False,
                  coding: ActionCoding | None = None) -> None:
+        """``coding``: the game's compact coding by default (:func:`stikk.games.action_coding`)."""
         self.game = game
         self.dict_observations = dict_observations
         module = tensor_module(game)

@@ -33,7 +33,8 @@ from ..agents import Agent, DealSetup, begin_deal, make_agent
 from ..core.compact import Turn
 from ..core.errors import ActionError
 from ..core.game import Game, State
-from .aec import codings, render_text
+from ..games import action_coding
+from .aec import render_text
 from .deals import POSITION_KEYWORDS, Dealer, env_game
 from .observe import Array, Observer
 
@@ -76,7 +77,7 @@ class StikkSingleAgentEnv(gymnasium.Env[Any, Any]):
         self.penalty = illegal_penalty(self.game) if penalty is None else float(penalty)
         self.render_mode = render_mode
         self._observer = Observer(self.game, dict_observations=dict_observations,
-                                  coding=codings(self.game, actions))
+                                  coding=action_coding(self.game, actions))
         self._turn = Turn(self._observer.coding)
         self._dealer = Dealer(self.game, dealer=dealer, warmup=warmup, warmup_seed=warmup_seed)
         self.observation_space = self._observer.observation_space

@@ -35,15 +35,21 @@ def tensor_module(game: Game[Any]) -> Any:
     return load(entry(game.id).tensor)
 
 
-def action_coding(game: Game[Any]) -> ActionCoding:
-    """The compact action coding of a game (:mod:`stikk.core.compact`): Brus spells its plays
-    with 49 tokens and Sjavs its exchanges with 92; every other game has one token per
-    canonical action id.
+def action_coding(game: Game[Any], actions: str = "compact") -> ActionCoding:
+    """The action coding of a game (:mod:`stikk.core.compact`) the research interfaces use.
+
+    ``actions="compact"``: Brus spells its plays with 49 tokens and Sjavs its exchanges with
+    92; every other game has one token per canonical action id.  ``actions="canonical"``: one
+    token per canonical id in every game.
 
     >>> action_coding(make_game("bauernstoss")).num_tokens == make_game("bauernstoss").num_actions
     True
+    >>> action_coding(make_game("brus"), "canonical").num_tokens
+    816720
     """
-    ref = entry(game.id).coding
+    if actions not in ("compact", "canonical"):
+        raise ValueError(f"actions must be 'compact' or 'canonical', not {actions!r}")
+    ref = entry(game.id).coding if actions == "compact" else None
     if ref is None:
         return ActionCoding(type(game).num_actions)
     coding: ActionCoding = load(ref)

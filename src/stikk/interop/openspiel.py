@@ -311,12 +311,7 @@ class StikkGame(pyspiel.Game):  # type: ignore[misc]
         cut_point = CUT_POINTS.get(self.game_id)
         if cut_point is not None and not full["cut_deals"]:
             self.barred = frozenset(filter(cut_point, self.pack))
-        if full["actions"] == "compact":
-            self.coding: ActionCoding = action_coding(self.stikk)
-        elif full["actions"] == "canonical":
-            self.coding = ActionCoding(type(self.stikk).num_actions)
-        else:
-            raise ValueError(f"actions must be 'compact' or 'canonical', not {full['actions']!r}")
+        self.coding: ActionCoding = action_coding(self.stikk, str(full["actions"]))
         lo, hi = self.stikk.value_bounds()
         info = pyspiel.GameInfo(
             num_distinct_actions=self.coding.num_tokens,
