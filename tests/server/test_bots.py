@@ -293,3 +293,14 @@ def test_the_api_refuses_a_bot_seat_past_its_bounds_naming_it(spec: str, said: s
                                              "seats": ["human", spec, "random", "random"]})
         assert r.status_code == 400 and r.json()["error"].startswith(said), r.text
         assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_every_module_a_worker_preloads_exists() -> None:
+    """The forkserver skips a preload module that fails to import, silently: a renamed part
+    would make every fresh worker import it on the clock of its first decision."""
+    import importlib
+
+    from stikk.server.bots import worker_modules
+
+    for name in worker_modules():
+        assert importlib.import_module(name).__name__ == name

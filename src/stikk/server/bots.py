@@ -33,6 +33,7 @@ from typing import Any
 
 from ..agents import Agent, DealSetup, begin_deal, make_agent
 from ..agents.registry import AgentSpecError, parse_agent_spec
+from ..core.registry import ENTRIES
 from ..core.view import View
 
 _log = logging.getLogger("uvicorn.error")
@@ -52,6 +53,21 @@ whose own budget is exactly the cap still answers in time on a busy machine."""
 
 WORKER_NICENESS = 10
 """Workers run at a lower priority than the server, whose event loop serves every table."""
+
+STARTUP_LIMIT = 60.0
+"""Seconds a fresh worker may take to start and report ready.  Starting is the server's
+cost, not the bot's: a bot's cap is timed from the moment a ready worker is asked."""
+
+
+def worker_modules() -> list[str]:
+    """What every worker imports before it is forked (the forkserver's preload), so that a
+    fresh worker answers its first decision as quickly as a seasoned one: the search bots and,
+    for every game, its engine, heuristic, deal sampler and solver guide."""
+    modules = [__name__, "stikk.agents.ismcts", "stikk.agents.expert"]
+    for game in ENTRIES:
+        modules += [game.game.partition(":")[0], game.heuristic.partition(":")[0],
+                    game.sampler, game.openhand]
+    return modules
 
 
 def default_workers() -> int:
@@ -127,6 +143,7 @@ def _worker_main(conn: Connection) -> None:
     """A worker process: decide what it is sent until the server closes the pipe."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     os.nice(WORKER_NICENESS)
+    conn.send(("ready", None))
     while True:
         try:
             request: BotRequest = conn.recv()
@@ -147,6 +164,13 @@ class _Worker:
                                    name="stikk-bot")
         self.process.start()
         theirs.close()
+        self.ready = False
+
+    def wait_ready(self, timeout: float) -> bool:
+        """Whether the worker has reported ready within ``timeout`` (once, when fresh)."""
+        if not self.ready and self.conn.poll(timeout):
+            self.ready = self.conn.recv() == ("ready", None)
+        return self.ready
 
     def ask(self, request: BotRequest, timeout: float) -> tuple[str, Any] | None:
         """The worker's answer, or None if it has not answered within ``timeout``."""
@@ -173,7 +197,7 @@ class BotPool:
         self.fallbacks = 0
         """Decisions the heuristic made because a worker was late or failed."""
         self._ctx = multiprocessing.get_context("forkserver")
-        self._ctx.set_forkserver_preload([__name__])
+        self._ctx.set_forkserver_preload(worker_modules())
         self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="stikk-bot")
         self._idle: list[_Worker] = []
         self._live: set[_Worker] = set()
@@ -204,7 +228,10 @@ class BotPool:
             if worker is None:
                 return None
         try:
-            answer = worker.ask(request, self.time_limit + TRANSPORT_GRACE)
+            if worker.wait_ready(STARTUP_LIMIT):
+                answer = worker.ask(request, self.time_limit + TRANSPORT_GRACE)
+            else:
+                answer = ("error", f"the worker did not start within {STARTUP_LIMIT:g} s")
         except (OSError, EOFError) as e:
             answer = ("error", f"the worker died: {type(e).__name__}")
         if self._closed:  # the server is shutting down: the decision is dropped, unlogged
