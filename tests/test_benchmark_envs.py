@@ -20,7 +20,9 @@ def test_envs_benchmark_reports_rates_costs_and_ratios() -> None:
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert set(data) == {"games", "settings", "environment"}
+    assert set(data) == {"games", "floors", "settings", "environment"}
+    floors = data["floors"]
+    assert set(floors) == {"pettingzoo", "openspiel"} and all(v > 0 for v in floors.values())
     assert data["settings"] == {"seconds": 0.2, "envs": 3}
     (row,) = data["games"]
     assert row["game"] == "brus"
@@ -29,6 +31,9 @@ def test_envs_benchmark_reports_rates_costs_and_ratios() -> None:
     costs = row["turn_cost_in_engine_steps"]
     assert costs["pettingzoo"] == pytest.approx(rates["engine"] / rates["pettingzoo"])
     assert costs["openspiel"] == pytest.approx(rates["engine"] / rates["openspiel"])
+    floor_costs = row["floor_cost_in_engine_steps"]
+    for library in ("pettingzoo", "openspiel"):
+        assert floor_costs[library] == pytest.approx(rates["engine"] / floors[library])
     assert row["vector_over_separate"] == pytest.approx(rates["vector"] / rates["separate"])
     assert "brus" in proc.stdout.splitlines()[3]
 

@@ -7,9 +7,9 @@
 * :mod:`.ismcts` — single-observer information-set Monte Carlo tree search.
 """
 
-from .base import Agent, DealSetup, advise, begin_deal
+from .base import Agent, DealSetup, advise, begin_deal, move
 from .random_agent import RandomAgent
 from .registry import AgentSpecError, make_agent, parse_agent_spec
 
 __all__ = ["Agent", "AgentSpecError", "DealSetup", "RandomAgent", "advise", "begin_deal",
-           "make_agent", "parse_agent_spec"]
+           "make_agent", "move", "parse_agent_spec"]

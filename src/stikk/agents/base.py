@@ -11,13 +11,14 @@ nothing about the real cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..core.explain import Msg
+from ..core.game import State
 from ..core.view import View
 from .dealsetup import DealSetup
 
-__all__ = ["Agent", "DealSetup", "advise", "begin_deal"]
+__all__ = ["Agent", "DealSetup", "advise", "begin_deal", "move"]
 
 
 @runtime_checkable
@@ -36,6 +37,15 @@ def begin_deal(agent: Agent, setup: DealSetup, seat: int) -> None:
     hook = getattr(agent, "begin_deal", None)
     if hook is not None:
         hook(setup, seat)
+
+
+def move(agent: Agent, state: State[Any], seat: int, legal: Sequence[int]) -> int:
+    """What ``agent`` plays in ``seat``, to act in ``state``: shown the seat's view, unless it
+    declares itself ``blind`` (it chooses without looking, as the random agent does), which
+    spares a driver building a view that costs more than an engine step."""
+    if getattr(agent, "blind", False):
+        return agent.act(None, legal)  # type: ignore[arg-type]  # a blind agent takes None
+    return agent.act(state.view(seat), legal)
 
 
 def advise(agent: Agent, view: View, legal: Sequence[int]) -> tuple[int, Msg]:

@@ -17,6 +17,8 @@ class RandomAgent:
     """
 
     name = "random"
+    blind = True
+    """It never reads its view: drivers may pass ``None`` (:func:`stikk.agents.base.move`)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents.base import Agent, DealSetup, begin_deal
+from ..agents.base import Agent, DealSetup, begin_deal, move
 from ..agents.registry import make_agent, parse_agent_spec
 from ..core.game import Game
 from ..core.match import Match, warmup_match
@@ -96,7 +96,7 @@ def play_deal(match: Match[Any], deck: list[int], agents: Sequence[Agent]) -> tu
         seat = state.to_act
         assert seat is not None
         legal = state.legal_actions()
-        action = legal[0] if len(legal) == 1 else agents[seat].act(state.view(seat), legal)
+        action = legal[0] if len(legal) == 1 else move(agents[seat], state, seat, legal)
         match.apply(action, seat=seat)
     result = state.result()
     assert result is not None

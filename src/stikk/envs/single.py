@@ -29,7 +29,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from ..agents import Agent, DealSetup, begin_deal, make_agent
+from ..agents import Agent, DealSetup, begin_deal, make_agent, move
 from ..core.compact import Turn
 from ..core.errors import ActionError
 from ..core.game import Game, State
@@ -92,7 +92,7 @@ class StikkSingleAgentEnv(gymnasium.Env[Any, Any]):
         while not state.terminal and state.to_act != self.seat:
             s = state.to_act
             assert s is not None
-            state.apply(self._bots[s].act(state.view(s), state.legal_actions()))
+            state.apply(move(self._bots[s], state, s, state.legal_actions()))
 
     def _value(self) -> float:
         assert self.state is not None
