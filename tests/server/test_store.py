@@ -64,8 +64,9 @@ def test_every_accepted_seed_and_deal_limit_stores_and_loads_back(db_url: str) -
 
 
 def test_a_database_of_an_older_stikk_is_brought_up_to_date(db_url: str) -> None:
-    """The tables table as the previous version made it: 32-bit seed and deal limit, no
-    ``closed`` column.  Opening the store widens and adds them, keeping the rows."""
+    """The tables table as an earlier version made it: 32-bit seed and deal limit, no
+    ``closed`` or ``pace`` column.  Opening the store widens and adds them, keeping the
+    rows."""
     store = Store(db_url)
     with store.engine.begin() as conn:
         conn.execute(text("DROP TABLE tables"))
@@ -81,6 +82,7 @@ def test_a_database_of_an_older_stikk_is_brought_up_to_date(db_url: str) -> None
     store.commit("new", new_table=_new(2**40, 2**40))
     old_row, new_row = store.load_table("old"), store.load_table("new")
     assert old_row is not None and old_row.seed == 7 and old_row.closed is None
+    assert old_row.pace == 0.0  # a table made before tables had a pace: bots at once
     assert new_row is not None and new_row.seed == 2**40
     assert Table.load(store, "old").match.state is not None  # and it is dealt its deal
     store.close()

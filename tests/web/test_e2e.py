@@ -132,6 +132,8 @@ def test_the_lobby_creates_a_table_with_invitations_and_lists_it(server: Server,
     row = page.locator(f'[data-testid=table-row][data-table-id="{table_id}"]')
     expect(row).to_be_visible(timeout=15_000)
     assert "Sjavs" in row.inner_text()
+    # issue 20 §1: a table made in the lobby paces its bots (1 s unless chosen otherwise)
+    assert server.api("GET", f"/api/tables/{table_id}")["pace"] == 1.0
     page.goto(invite0 if invite0.startswith("http") else server.url + invite0)
     expect(page.get_by_test_id("status")).to_have_attribute("data-state", "connected")
     # three-player Sjavs: ten cards each (rules §10), once the first view is drawn

@@ -14,9 +14,10 @@ API:
 * ``GET /api/games``: every game with its title, summary, player counts and options (with
   their defaults and allowed values), and the bots a seat may hold.
 * ``POST /api/tables`` ``{"game": "sjavs", "players": 3, "options": {"name": "value"},
-  "seats": ["human", "heuristic", ...], "seed": 7, "public": true, "deals": 10}``: a new
-  table (``deals`` ends it after so many deals; by default only a game whose session has no
-  end, Styrivolt, has a limit: 10); the answer
+  "seats": ["human", "heuristic", ...], "seed": 7, "public": true, "deals": 10, "pace": 1}``:
+  a new table (``deals`` ends it after so many deals; by default only a game whose session
+  has no end, Styrivolt, has a limit: 10; ``pace``: seconds a bot waits before it moves,
+  twice that after a trick, 0 to 5, by default 0, and 1 from the lobby page); the answer
   holds each human seat's secret token and the watch token, shown only this once.
 * ``GET /api/tables?limit=50&cursor=C&game=sjavs&open=true&state=playing``: a page of the
   public tables, for the lobby: ``{"tables": [...], "next": cursor or null}`` (see
@@ -158,8 +159,9 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
     @app.post("/api/tables")
     async def create_table(body: Annotated[Any, Body()] = None) -> JSONResponse:
         try:
-            game, seats, seed, public, deals = new_table(body)
-            table, invites = await hub.create(game, seats, seed, public=public, deals=deals)
+            game, seats, seed, public, deals, pace = new_table(body)
+            table, invites = await hub.create(game, seats, seed, public=public, deals=deals,
+                                              pace=pace)
         except StoreError as e:  # a StikkError too: it must be caught first
             return _unavailable(e)
         except StikkError as e:

@@ -96,12 +96,14 @@ class Hub:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
     async def create(self, game: str, seats: Sequence[str], seed: int | None = None, *,
-                     public: bool = True, deals: int | None = None) -> tuple[Table, Invites]:
+                     public: bool = True, deals: int | None = None,
+                     pace: float = 0.0) -> tuple[Table, Invites]:
         """A new table; its bots start at once if one of them is to act.  A bot seat
         outside its bounds, or given more time than the server allows one decision, is
         refused."""
         table, invites = Table.create(self.store, game, seats, seed=seed, public=public,
-                                      deals=deals, bot_time_limit=self.bots.time_limit)
+                                      deals=deals, bot_time_limit=self.bots.time_limit,
+                                      pace=pace)
         self._tables[table.id] = table
         self._open(table)
         return table, invites
@@ -283,6 +285,11 @@ class Hub:
             seat = table.bot_to_act()
             if seat is None:
                 return
+            # the table's pace: people and spectators follow the move before this one
+            wait = table.bot_wait()
+            if wait > 0:
+                await asyncio.sleep(wait)
+                continue  # a player may have come back meanwhile: ask again who is to act
             before = table.actions
             request = table.bot_request()
             # a search bot thinks in a worker with the table unlocked: a player may join
@@ -334,7 +341,8 @@ class Hub:
                 "connected": sorted(self.connected(table_id)),
                 "to_act": None if state is None else state.to_act,
                 "actions": t.actions, "deal_number": len(t.match.deals) - 1,
-                "over": t.over, "max_deals": t.max_deals, "closed": t.closed}
+                "over": t.over, "max_deals": t.max_deals, "closed": t.closed,
+                "pace": t.pace}
 
     def summaries(self, *, after: str | None = None, limit: int = PAGE_SIZE,
                   keep: Callable[[Table], bool] = lambda table: True,

@@ -10,7 +10,7 @@ from starlette.datastructures import QueryParams
 
 from ..games import game_ids, make_game
 from .hub import PAGE_SIZE
-from .limits import MAX_DEALS, MAX_PAGE, MAX_SEED, MAX_TEXT, in_range, quote
+from .limits import MAX_DEALS, MAX_PACE, MAX_PAGE, MAX_SEED, MAX_TEXT, OutOfRange, in_range, quote
 from .table import Table, TableError
 
 
@@ -51,18 +51,21 @@ def lobby_query(params: QueryParams) -> LobbyQuery:
     return LobbyQuery(cursor, int(raw), keep)
 
 
-def new_table(body: Any) -> tuple[str, list[str], int | None, bool, int | None]:
-    """The game string, seats, seed, publicity and deal limit of a table-creation request."""
+def new_table(body: Any) -> tuple[str, list[str], int | None, bool, int | None, float]:
+    """The game string, seats, seed, publicity, deal limit and pace of a table-creation
+    request."""
     usage = ('expected {"game": str, "players": int?, "options": {str: str}?, '
-             '"seats": [str, ...], "seed": int?, "public": bool?, "deals": int?}')
+             '"seats": [str, ...], "seed": int?, "public": bool?, "deals": int?, '
+             '"pace": number?}')
     if not isinstance(body, dict):
         raise TableError(usage)
-    unknown = set(body) - {"game", "players", "options", "seats", "seed", "public", "deals"}
+    unknown = set(body) - {"game", "players", "options", "seats", "seed", "public", "deals",
+                           "pace"}
     if unknown:
         raise TableError(f"unknown field(s) {quote(', '.join(sorted(unknown)))}; {usage}")
     game, seats, seed = body.get("game"), body.get("seats"), body.get("seed")
     players, options = body.get("players"), body.get("options", {})
-    public, deals = body.get("public", True), body.get("deals")
+    public, deals, pace = body.get("public", True), body.get("deals"), body.get("pace", 0)
     if (not isinstance(game, str) or not isinstance(seats, list)
             or not all(isinstance(s, str) for s in seats)
             or not (seed is None or (isinstance(seed, int) and not isinstance(seed, bool)))
@@ -70,7 +73,8 @@ def new_table(body: Any) -> tuple[str, list[str], int | None, bool, int | None]:
             or not isinstance(options, dict)
             or not all(isinstance(k, str) and isinstance(v, str) for k, v in options.items())
             or not isinstance(public, bool)
-            or not (deals is None or (isinstance(deals, int) and not isinstance(deals, bool)))):
+            or not (deals is None or (isinstance(deals, int) and not isinstance(deals, bool)))
+            or isinstance(pace, bool) or not isinstance(pace, int | float)):
         raise TableError(usage)
     in_range("seed", seed, 0, MAX_SEED)
     in_range("players", players, 1, MAX_TEXT)  # the game names its own counts
@@ -85,4 +89,6 @@ def new_table(body: Any) -> tuple[str, list[str], int | None, bool, int | None]:
         values["players"] = players
     if values:
         game = make_game(base.text, **values).text
-    return game, seats, seed, public, deals
+    if not 0 <= pace <= MAX_PACE:  # NaN too
+        raise OutOfRange(f"pace must be 0..{MAX_PACE:g} seconds, not {quote(pace)}")
+    return game, seats, seed, public, deals, float(pace)

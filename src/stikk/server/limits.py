@@ -57,6 +57,9 @@ MAX_SEED = 2**63 - 1
 MAX_DEALS = 10_000
 """The largest deal limit a table may have."""
 
+MAX_PACE = 5.0
+"""The longest pace a table may have: seconds a bot waits before it moves."""
+
 MAX_PAGE = 200
 """The most tables one page of the lobby's list may hold."""
 

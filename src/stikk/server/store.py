@@ -21,6 +21,7 @@ from sqlalchemy import (
     Column,
     Engine,
     Executable,
+    Float,
     Integer,
     MetaData,
     String,
@@ -68,6 +69,7 @@ tables = Table(
     Column("watch_hash", String(64), nullable=False),  # sha256 of the spectators' token
     Column("max_deals", BigInteger, nullable=True),  # the table ends after so many deals
     Column("closed", Text, nullable=True),          # why the table takes no more moves
+    Column("pace", Float, nullable=True),           # seconds a bot waits to move (None: 0)
 )
 seat_tokens = Table(
     "seat_tokens", metadata,
@@ -113,6 +115,8 @@ class StoredTable:
     seqs: list[int] = field(default_factory=list)
     """The stored number of each of ``actions``."""
     closed: str | None = None
+    pace: float = 0.0
+    """Seconds a bot waits before it moves (:attr:`stikk.server.table.Table.pace`)."""
     """Why the table takes no more moves, if it was closed."""
 
 
@@ -128,6 +132,7 @@ class NewTable:
     token_hashes: dict[int, str]
     max_deals: int | None = None
     claimed: Collection[int] = ()
+    pace: float = 0.0
 
 
 Fault = Callable[[int], None]
@@ -236,7 +241,7 @@ class Store:
             row.max_deals, {r.seat: r.token_hash for r in seat_rows},
             {r.seat for r in seat_rows if r.claimed}, [_json(r.deck, []) for r in deck_rows],
             [(r.deal, r.action) for r in act_rows], [r.number for r in deck_rows],
-            [r.seq for r in act_rows], row.closed)
+            [r.seq for r in act_rows], row.closed, row.pace or 0.0)
 
     def _write(self) -> Any:
         return _Guard(self.engine, write=True)
@@ -261,7 +266,7 @@ def _json(raw: str, default: Any) -> Any:
 def _new_table_rows(table_id: str, t: NewTable) -> list[Executable]:
     rows: list[Executable] = [insert(tables).values(
         id=table_id, game=t.game, seats=json.dumps(t.seats), seed=t.seed, public=t.public,
-        watch_hash=t.watch_hash, max_deals=t.max_deals)]
+        watch_hash=t.watch_hash, max_deals=t.max_deals, pace=t.pace)]
     rows += [insert(seat_tokens).values(table_id=table_id, seat=seat, token_hash=h,
                                         claimed=seat in t.claimed)
              for seat, h in t.token_hashes.items()]
@@ -296,12 +301,15 @@ def _engine(url: str) -> Engine:
 
 
 def _upgrade(engine: Engine) -> None:
-    """Bring a database made by an older stikk up to this schema: the ``closed`` column,
-    and 64-bit seeds and deal limits on PostgreSQL (SQLite's integers are 64-bit already)."""
+    """Bring a database made by an older stikk up to this schema: the ``closed`` and
+    ``pace`` columns, and 64-bit seeds and deal limits on PostgreSQL (SQLite's integers are
+    64-bit already)."""
     columns = {c["name"]: c["type"] for c in inspect(engine).get_columns("tables")}
     with engine.begin() as conn:
         if "closed" not in columns:
             conn.execute(text("ALTER TABLE tables ADD COLUMN closed TEXT"))
+        if "pace" not in columns:
+            conn.execute(text("ALTER TABLE tables ADD COLUMN pace FLOAT"))
         if engine.dialect.name == "postgresql":
             for name in ("seed", "max_deals"):
                 if not isinstance(columns[name], BigInteger):

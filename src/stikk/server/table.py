@@ -26,11 +26,13 @@ import hmac
 import logging
 import random
 import secrets
+import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..agents import Agent, DealSetup, begin_deal, make_agent
+from ..agents import move as bot_move
 from ..agents.registry import AgentSpecError
 from ..cards import format_card
 from ..core.errors import StikkError
@@ -42,6 +44,7 @@ from ..core.record import record_of
 from ..core.view import View
 from ..games import SESSION_DEALS, make_game
 from .bots import BotRequest, check_budget, searches
+from .limits import MAX_PACE
 from .store import NewTable, Store, StoredTable
 
 HUMAN = "human"
@@ -61,6 +64,14 @@ class TableError(StikkError):
 
 class SeatUnavailable(TableError):
     """A lobby join for a seat that is taken, or at a table with no open seat."""
+
+
+def check_pace(pace: float) -> float:
+    """A table's pace: a number of seconds from 0 to :data:`~.limits.MAX_PACE`."""
+    if isinstance(pace, bool) or not isinstance(pace, int | float) or not 0 <= pace <= MAX_PACE:
+        raise TableError(f"pace must be a number of seconds from 0 to {MAX_PACE:g}, "
+                         f"not {pace!r}")
+    return float(pace)
 
 
 @dataclass(frozen=True)
@@ -96,7 +107,8 @@ class Table:
 
     def __init__(self, store: Store, table_id: str, game: Game[Any], seats: Sequence[str],
                  seed: int, token_hashes: dict[int, str], *, public: bool, watch_hash: str,
-                 claimed: Collection[int] = (), max_deals: int | None = None) -> None:
+                 claimed: Collection[int] = (), max_deals: int | None = None,
+                 pace: float = 0.0) -> None:
         self.store = store
         self.id = table_id
         self.game = game
@@ -110,6 +122,14 @@ class Table:
         """Human seats somebody has taken (by an invitation or a lobby join)."""
         self.max_deals = max_deals
         """The table ends after this many deals (a game whose session has no end)."""
+        self.pace = check_pace(pace)
+        """Seconds a bot waits after the move before its own, twice as long after a move
+        that ended a trick or a deal, so that people at the table and spectators can follow
+        (0: bots move at once, as the API has them by default)."""
+        self._moved_at = 0.0
+        """When the last action was applied (``time.monotonic``; 0 before any here)."""
+        self._ended_trick = False
+        """Whether the last action ended a trick or a deal."""
         self.match: Match[Any] = game.new_match(0)
         self.standins: dict[int, Agent] = {}
         """Bots playing for away players, by seat."""
@@ -141,13 +161,15 @@ class Table:
     @classmethod
     def create(cls, store: Store, game: str, seats: Sequence[str], *,
                seed: int | None = None, public: bool = True, deals: int | None = None,
-               bot_time_limit: float | None = None) -> tuple[Table, Invites]:
+               bot_time_limit: float | None = None,
+               pace: float = 0.0) -> tuple[Table, Invites]:
         """A new stored table; returns it and its secrets: every human seat's token and
         the spectators' token.  The first human seat is the creator's, so it is not open
         to lobby joins.  ``deals`` ends the table after that many deals (by default only a
         game whose session has no end has a limit, :data:`~stikk.games.SESSION_DEALS`).
         A bot seat outside its bounds is refused, and so is one whose time budget exceeds
-        ``bot_time_limit`` (the server's cap on one decision, :mod:`.bots`)."""
+        ``bot_time_limit`` (the server's cap on one decision, :mod:`.bots`).  ``pace``: see
+        :attr:`pace`."""
         try:
             g = make_game(game)
         except StikkError as e:
@@ -166,7 +188,7 @@ class Table:
         creator = set(list(invites.seats)[:1])
         table = cls(store, table_id, g, seats, seed, hashes, public=public,
                     watch_hash=_hash(invites.watch), claimed=creator,
-                    max_deals=deals)  # refuses unknown seat kinds and bots out of bounds
+                    max_deals=deals, pace=pace)  # refuses bad seats, bots out of bounds
         if bot_time_limit is not None:
             for s, agent in table._agents.items():
                 try:
@@ -175,7 +197,8 @@ class Table:
                     raise TableError(f"seat {s}: {e}") from None
         decks = table._upcoming(table._shadow(None))
         store.commit(table_id, decks=decks, new_table=NewTable(
-            g.text, list(seats), seed, public, table._watch_hash, hashes, deals, creator))
+            g.text, list(seats), seed, public, table._watch_hash, hashes, deals, creator,
+            table.pace))
         table._deal_decks(decks)  # stored together: no table without its first deal
         return table, invites
 
@@ -210,7 +233,7 @@ class Table:
                 raise TableError(f"{len(row.seats)} seats for {game.players} players")
             return cls(store, row.id, game, row.seats, row.seed, row.token_hashes,
                        public=row.public, watch_hash=row.watch_hash, claimed=row.claimed,
-                       max_deals=row.max_deals)
+                       max_deals=row.max_deals, pace=row.pace)
         except StikkError as e:
             reason = row.closed or f"it cannot be opened here: {e}"
             if row.closed is None:
@@ -312,8 +335,14 @@ class Table:
             raise TableError("no bot is to act")
         state = self._state()
         agent = self._agents.get(seat) or self.standins[seat]
-        action = agent.act(state.view(seat), state.legal_actions())
-        return state.action_text(action)
+        return state.action_text(bot_move(agent, state, seat, state.legal_actions()))
+
+    def bot_wait(self) -> float:
+        """Seconds the bot to act should still wait, at this table's :attr:`pace`."""
+        if self.pace == 0:
+            return 0.0
+        due = self._moved_at + self.pace * (2 if self._ended_trick else 1)
+        return max(0.0, due - time.monotonic())
 
     def bot_request(self) -> BotRequest | None:
         """The decision of the search bot to act, for a worker process (:mod:`.bots`); None
@@ -397,7 +426,7 @@ class Table:
         out = {"type": "view", **self.view(seat), "options": self._options,
                "seats": seats, "over": self.over,
                "winner": self.match.winner if self.over else None,
-               "max_deals": self.max_deals}
+               "max_deals": self.max_deals, "pace": self.pace}
         if deals:
             out["deals"] = self.finished_deals(seat)
         return out
@@ -516,11 +545,14 @@ class Table:
         if move.seq != self.actions:
             raise TableError("the table moved on meanwhile")  # only a misused lock gets here
         state = self._state()
+        tricks = len(state.tricks)
         self.match.apply(move.action)
         self.actions += 1
+        self._ended_trick = state.terminal or len(state.tricks) > tricks
         if state.terminal:
             self._close_deal(state)
             self._deal_decks(move.decks)
+        self._moved_at = time.monotonic()  # the pace counts from the position people see
         return move.action
 
     def _close_deal(self, state: State[Any]) -> None:

@@ -160,7 +160,8 @@ function formBody() {
     if (value !== String(input.dataset.default)) options[input.dataset.option] = value;
   }
   const seats = Array.from({ length: players }, (_, s) => $(`#seat-kind-${s}`).value);
-  const body = { game: game.id, players, options, seats, public: $("#public").checked };
+  const body = { game: game.id, players, options, seats, public: $("#public").checked,
+                  pace: Number($("#pace").value) };
   if (game.deals != null) {
     const deals = Number($("#deals").value.trim());
     if (!Number.isInteger(deals) || deals < 1) throw new Error("The number of deals must be a whole number, 1 or more.");
