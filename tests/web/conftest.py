@@ -98,9 +98,17 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-def _page(browser: Browser, **context: Any) -> Iterator[Page]:
-    """A page in a fresh browser context that fails the test on any JavaScript error."""
+FAST = "localStorage.setItem('stikk.trickHold', '0')"
+"""The tests that play through deals do not wait for a finished trick to stay on the felt
+(a player's setting); the test of that setting opens its own pages."""
+
+
+def _page(browser: Browser, *, init: str | None = FAST, **context: Any) -> Iterator[Page]:
+    """A page in a fresh browser context that fails the test on any JavaScript error;
+    ``init`` runs in the page before its own scripts."""
     ctx = browser.new_context(**context)
+    if init:
+        ctx.add_init_script(init)
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -111,10 +119,16 @@ def _page(browser: Browser, **context: Any) -> Iterator[Page]:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    yield from _page(browser, viewport={"width": 1280, "height": 800})
+    yield from _page(browser, viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+
+
+@pytest.fixture
+def moving(browser: Browser) -> Iterator[Page]:
+    """A desktop page with motion, and the usual trick hold unless the test sets one."""
+    yield from _page(browser, init=None, viewport={"width": 1280, "height": 800})
 
 
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[Page]:
     yield from _page(browser, viewport={"width": 390, "height": 844}, is_mobile=True,
-                     has_touch=True, device_scale_factor=2)
+                     has_touch=True, device_scale_factor=2, reduced_motion="reduce")

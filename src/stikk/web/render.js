@@ -138,7 +138,8 @@ export function drawTrick(layer, plays, spots, opts = {}) {
   plays.forEach(([seat, code], i) => {
     const spot = spots[seat];
     const pile = el("div", {
-      class: "trick-card" + (i === 0 ? " leader" : "") + (opts.winner === seat ? " winner" : ""),
+      class: "trick-card" + (i === 0 ? " leader" : "") + (opts.winner === seat ? " winner" : "") +
+             (opts.arriving && opts.arriving.has(seat) ? " arriving" : ""),
       style: `${spot.style};z-index:${i + 1}`,
       "data-seat": seat, "data-cards": code,
     });

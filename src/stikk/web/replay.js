@@ -13,7 +13,7 @@ import {
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
 
-const rp = { data: null, mod: null, deal: 0, step: 0, botLabels: {} };
+const rp = { data: null, mod: null, deal: 0, step: 0, botLabels: {}, timer: null };
 
 function showError(text) {
   const node = $('[data-testid="error"]');
@@ -100,9 +100,13 @@ function draw() {
   }
 
   const said = view.explain.history;
-  $("#step-line").replaceChildren(rp.step === 0 || !said.length
-    ? `Deal ${deal.number + 1}: ${seatName(deal.dealer, null)} deals.`
-    : msgNode(said[said.length - 1]));
+  const unplayed = atEnd && summaryOf(deal).tricks.length === 0;
+  // A deal that ends before a card is played (an Icelandic cut, everybody passing) says why.
+  $("#step-line").replaceChildren(...(unplayed
+    ? [`Deal ${deal.number + 1}: no cards were played. `,
+       ...(deal.score ? deal.score.notes.map((m) => msgNode(m)) : [])]
+    : [rp.step === 0 || !said.length ? `Deal ${deal.number + 1}: ${seatName(deal.dealer, null)} deals.`
+                                     : msgNode(said[said.length - 1])]));
 
   const hands = $("#hands");
   hands.replaceChildren();
@@ -128,6 +132,40 @@ function draw() {
   }
 }
 
+// -- autoplay: one step every so often, twice as long on a finished trick or a deal's end --
+function atLastStep() {
+  return rp.deal === rp.data.deals.length - 1 && rp.step === rp.data.deals[rp.deal].frames.length - 1;
+}
+
+function playing(on) {
+  clearTimeout(rp.timer);
+  rp.timer = null;
+  const button = $('[data-testid="autoplay"]');
+  button.setAttribute("aria-pressed", String(on));
+  button.textContent = on ? "❚❚ Pause" : "▶ Play";
+  if (on) schedule();
+}
+
+function schedule() {
+  const frame = rp.data.deals[rp.deal].frames[rp.step];
+  const view = frame.view;
+  const pause = (view.current_trick ?? []).length === 0 && (view.tricks ?? []).length > 0 ||
+    rp.step === rp.data.deals[rp.deal].frames.length - 1;
+  rp.timer = setTimeout(() => {
+    if (atLastStep()) {
+      playing(false);
+      return;
+    }
+    forward();
+    schedule();
+  }, Number($("#autoplay-speed").value) * (pause ? 2 : 1));
+}
+
+function toggleAutoplay() {
+  if (rp.timer === null && atLastStep()) go(0, 0); // from the start again
+  playing(rp.timer === null);
+}
+
 function setup() {
   const select = $("#deal-select");
   select.replaceChildren(...rp.data.deals.map((d, i) =>
@@ -137,10 +175,12 @@ function setup() {
   $('[data-testid="step-back"]').addEventListener("click", back);
   $('[data-testid="step-forward"]').addEventListener("click", forward);
   $('[data-testid="step-last"]').addEventListener("click", () => go(rp.deal, Infinity));
+  $('[data-testid="autoplay"]').addEventListener("click", toggleAutoplay);
   document.addEventListener("keydown", (ev) => {
     if (ev.target instanceof HTMLSelectElement || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const keys = { ArrowRight: forward, ArrowLeft: back,
                    Home: () => go(rp.deal, 0), End: () => go(rp.deal, Infinity) };
+    if (ev.key === " " && !(ev.target instanceof HTMLButtonElement)) keys[" "] = toggleAutoplay;
     if (keys[ev.key]) {
       ev.preventDefault();
       keys[ev.key]();

@@ -21,6 +21,19 @@ const cred = credentialFromHash(location.hash);
 const PACE_MS = 300;
 const MAX_BACKLOG = 8;
 
+// A finished trick stays on the felt this long before the next view replaces it (the
+// player's setting, remembered in this browser), then its cards slide to the winner.
+const TRICK_HOLD_KEY = "stikk.trickHold";
+const TRICK_HOLD_DEFAULT_MS = 1500;
+const TRICK_HOLDS_MS = [0, 500, 1000, 1500, 2000, 3000];
+const GATHER_MS = 320;
+const motion = () => !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function trickHold() {
+  const saved = localStorage.getItem(TRICK_HOLD_KEY);
+  return saved !== null && TRICK_HOLDS_MS.includes(Number(saved)) ? Number(saved) : TRICK_HOLD_DEFAULT_MS;
+}
+
 const page = {
   msg: null,          // the last view message drawn
   mod: null,          // the game module
@@ -38,6 +51,11 @@ const page = {
   deals: null,        // the finished deals last received (a view message may leave them out)
   lastDraw: 0,
   timer: null,
+  holdUntil: 0,       // a finished trick drawn stays until then (performance.now())
+  felt: "",           // what the trick layer shows: feltKey() of the last drawn view
+  feltTrick: "",      // which trick that is ("deal:index")
+  feltPlays: [],      // the plays it shows, to tell which card has just arrived
+  gathered: false,    // the finished trick on the felt has slid to its winner
 };
 
 const conn = new TableConnection(tableId, cred, {
@@ -79,11 +97,21 @@ function enqueue(msg) {
 
 function pump() {
   if (page.timer || page.queue.length === 0) return;
-  const wait = page.lastDraw + PACE_MS - performance.now();
+  const wait = Math.max(page.lastDraw + PACE_MS, page.holdUntil) - performance.now();
   if (wait > 0 && page.msg !== null) {
     page.timer = setTimeout(() => { page.timer = null; pump(); }, wait);
     return;
   }
+  // A finished trick about to leave the felt first slides to the seat that won it.
+  const next = page.queue[0].msg;
+  if (page.msg !== null && page.felt.startsWith("won:") && feltKey(next.view) !== page.felt &&
+      motion() && !page.gathered) {
+    gather();
+    page.gathered = true;
+    page.timer = setTimeout(() => { page.timer = null; pump(); }, GATHER_MS);
+    return;
+  }
+  page.gathered = false;
   const { msg, seq } = page.queue.shift();
   page.lastDraw = performance.now();
   if (seq > page.errorAfter) clearError();
@@ -164,7 +192,7 @@ function draw(msg) {
 /** Everything on the page that follows from one message (no overlays, no state changes). */
 function paint(msg) {
   const view = msg.view;
-  drawHeader(view);
+  drawHeader(msg);
   const spots = seatSpots(view.players, msg.seat ?? 0);
   drawSeats($("#seats"), { view, spots, mySeat: msg.seat, seatInfo: msg.seats, botLabels: page.botLabels });
   drawTable(view, spots);
@@ -173,29 +201,76 @@ function paint(msg) {
   drawSide(view, ctxOf(msg));
 }
 
-function drawHeader(view) {
+function drawHeader(msg) {
+  const view = msg.view;
   const id = gameId(view.game);
   const title = page.titles[id] ?? id;
   $("#title").textContent = title;
   $("#title").title = view.game;
   document.title = `stikk — ${title}`;
   $("#deal-no").textContent = `deal ${view.deal_number + 1}`;
+  // Once the game is over the header says so, with its result, for as long as the page is open.
+  const over = $("#game-over-line");
+  over.hidden = !msg.over;
+  if (msg.over) {
+    const verdict = view.explain ? view.explain.verdict : null;
+    const winner = view.sheet ? view.sheet.winner : null;
+    over.replaceChildren("Game over: ", verdict ? msgNode(verdict) : winnersText(winner, msg.seat));
+    $("#deal-no").textContent = `${(msg.deals ?? []).length} deals played`;
+  }
 }
 
-/** The trick in the middle: the one in progress, or, between tricks, the one just won. */
+/** What the trick layer shows for a view: the trick in progress, the one just won, or none. */
+function feltKey(view) {
+  const current = view.current_trick ?? [];
+  const tricks = view.tricks ?? [];
+  if (current.length > 0) return `playing:${view.deal_number}:${tricks.length}`;
+  return tricks.length > 0 ? `won:${view.deal_number}:${tricks.length}` : "";
+}
+
+/** The cards of the finished trick slide towards its winner's seat (CSS, .gather). */
+function gather() {
+  const layer = $("#trick");
+  const winner = layer.dataset.winner;
+  const spot = winner === undefined ? null : layer.querySelector(`[data-seat="${winner}"]`);
+  if (!spot) return;
+  layer.style.setProperty("--wx", spot.style.getPropertyValue("--dx"));
+  layer.style.setProperty("--wy", spot.style.getPropertyValue("--dy"));
+  layer.classList.add("gather");
+}
+
+/** The trick in the middle: the one in progress, or, between tricks, the one just won (held
+ *  on the felt for the player's trick-hold time when it has just been won); a card that has
+ *  just been played comes in from its player's seat. */
 function drawTable(view, spots) {
   const layer = $("#trick");
   const caption = $("#trick-caption");
   const current = view.current_trick ?? [];
   const tricks = view.tricks ?? [];
+  const key = feltKey(view);
+  const plays = current.length > 0 ? current : tricks.length > 0 ? tricks[tricks.length - 1].plays : [];
+  // The same trick as drawn before (one card more, or now won): only the new cards arrive.
+  const trick = `${view.deal_number}:${current.length > 0 ? tricks.length : tricks.length - 1}`;
+  const shown = trick === page.feltTrick ? page.feltPlays : null;
+  const arriving = new Set(page.feltTrick === "" ? [] : plays
+    .filter(([s, c]) => !(shown ?? []).some(([s2, c2]) => s2 === s && c2 === c)).map(([s]) => s));
+  if (key.startsWith("won:") && key !== page.felt && page.feltTrick !== "") {
+    page.holdUntil = performance.now() + trickHold();
+  }
+  page.feltTrick = trick;
+  page.felt = key;
+  page.feltPlays = plays;
+  layer.classList.remove("gather");
+  delete layer.dataset.winner;
   if (current.length > 0) {
-    drawTrick(layer, current, spots);
+    drawTrick(layer, current, spots, { arriving: motion() ? arriving : new Set() });
     layer.dataset.complete = "false";
     caption.textContent = `${seatName(current[0][0], page.mySeat)} led`;
   } else if (tricks.length > 0) {
     const t = tricks[tricks.length - 1];
-    drawTrick(layer, t.plays, spots, { winner: t.winner });
+    drawTrick(layer, t.plays, spots, { winner: t.winner, arriving: motion() ? arriving : new Set() });
     layer.dataset.complete = "true";
+    if (t.winner !== null && t.winner !== undefined) layer.dataset.winner = String(t.winner);
     caption.textContent = t.winner === null || t.winner === undefined ? "" :
       `${seatName(t.winner, page.mySeat)} took the trick`;
   } else {
@@ -243,8 +318,16 @@ function drawMine(msg) {
     handNode?.remove();
     actionsNode?.remove();
     form?.remove();
-    $("#turn-line").textContent = view.to_act === null || view.to_act === undefined ? "" :
-      `${seatName(view.to_act, null)} to play`;
+    $("#turn-line").textContent = msg.over ? "The game is over." :
+      view.to_act === null || view.to_act === undefined ? "" : `${seatName(view.to_act, null)} to play`;
+    return;
+  }
+  if (msg.over) { // nothing more to play: no buttons, no move box
+    actionsNode.replaceChildren();
+    form.hidden = true;
+    $("#turn-line").textContent = "The game is over.";
+    $("#turn-line").classList.remove("mine");
+    handNode.replaceChildren();
     return;
   }
   form.hidden = false; // hidden until the first view says this is a seat
@@ -517,9 +600,19 @@ function setupForm() {
   });
 }
 
+function setupSettings() {
+  const select = $("#trick-hold");
+  select.replaceChildren(...TRICK_HOLDS_MS.map((ms) =>
+    el("option", { value: ms }, ms === 0 ? "no pause" :
+       `${ms / 1000} seconds${ms === TRICK_HOLD_DEFAULT_MS ? " (usual)" : ""}`)));
+  select.value = String(trickHold());
+  select.addEventListener("change", () => localStorage.setItem(TRICK_HOLD_KEY, select.value));
+}
+
 function start() {
   setupTabs();
   setupForm();
+  setupSettings();
   $('[data-testid="last-trick"]').addEventListener("click", showLastTrick);
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeChooser(); });
   // The fragment changed by hand (another seat's link pasted): start over with it.
