@@ -140,17 +140,32 @@ def test_the_lobby_creates_a_table_with_invitations_and_lists_it(server: Server,
     expect(page.locator("[data-testid=hand] [data-card]")).to_have_count(10)
 
 
-def test_the_table_fits_a_phone(server: Server, phone: Page) -> None:
-    made = server.table("styrivolt", ["human"] + ["heuristic"] * 3, seed=13)
+@pytest.mark.parametrize(("game", "seats"), [
+    ("styrivolt", 4), ("sjavs(players=2)", 2), ("brus", 4), ("bauernstoss", 4)])
+def test_the_table_fits_a_phone(server: Server, phone: Page, game: str, seats: int) -> None:
+    """Issue 20 §8 at 390×844: no sideways scrolling; every card of the hand shows at least
+    44 px a finger can hit (the strip up to the next card of its row, or the whole card at
+    a row's end); the Score sheet tab brings the sheet into sight."""
+    made = server.table(game, ["human"] + ["heuristic"] * (seats - 1), seed=13)
     phone.goto(server.url + made["links"]["0"])
     expect(phone.get_by_test_id("status")).to_have_attribute("data-state", "connected")
     wait_for_turn_or_summary(phone)
     width = phone.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone ({width} px)"
-    for box in phone.eval_on_selector_all(
-            "[data-testid=hand] [data-card]",
-            "els => els.map(e => e.getBoundingClientRect().width)"):
-        assert box >= 40, f"a card {box} px wide is too small to tap"
+    strips = phone.eval_on_selector_all("[data-testid=hand] [data-card]", """els => els.map(
+        (e, i) => { const r = e.getBoundingClientRect(), n = els[i + 1];
+                    const next = n && n.getBoundingClientRect();
+                    const sameRow = next && Math.abs(next.top - r.top) < 2;
+                    return sameRow ? next.left - r.left : r.width; })""")
+    assert strips, "no hand drawn"
+    assert min(strips) >= 44, f"a card shows {min(strips)} px to tap"
+    phone.get_by_test_id("sheet-tab").click()
+    # the sheet's head comes up to the top half of the screen, its tab just above it
+    phone.wait_for_function("""() => { const r = document.querySelector('[data-testid=sheet]')
+        .getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; }""",
+                            timeout=5000)
+    tab = phone.get_by_test_id("sheet-tab").bounding_box()
+    assert tab is not None and tab["y"] >= 0
     click_action(phone, page_actions(phone)[0])
     wait_for_turn_or_summary(phone)
 

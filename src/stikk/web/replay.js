@@ -9,6 +9,7 @@ import {
   seatName, seatSpots, drawSeats, drawTrick, trickList, guarded, gameId, cardRow,
   msgNode, panelNode, dealScoreNode, sheetWords,
 } from "./render.js";
+import { showPane } from "./tabs.js";
 
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
@@ -187,10 +188,7 @@ function setup() {
     }
   });
   for (const tab of document.querySelectorAll("[data-tab]")) {
-    tab.addEventListener("click", () => {
-      for (const t of document.querySelectorAll("[data-tab]")) t.setAttribute("aria-selected", String(t === tab));
-      document.body.dataset.pane = tab.dataset.tab;
-    });
+    tab.addEventListener("click", () => showPane(tab));
   }
   document.body.dataset.pane = "info";
   $("#controls").hidden = false;

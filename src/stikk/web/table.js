@@ -7,6 +7,7 @@ import { gameModule } from "./games/index.js";
 import { el, cardText } from "./games/common.js";
 import { cardFace } from "./cards.js";
 import { TableConnection, credentialFromHash } from "./connection.js";
+import { showPane } from "./tabs.js";
 import {
   seatName, seatSpots, drawSeats, drawTrick, trickLine, trickList, winnersText,
   guarded, labelOf, overlay, gameId, cardRow, msgNode, panelNode, dealScoreNode, sheetWords,
@@ -377,6 +378,7 @@ function drawMine(msg) {
 // Past this many buttons, a verb with many forms (a Sjavs exchange has dozens) folds into a
 // group the player opens, so the hand stays in sight.
 const MANY_BUTTONS = 12;
+const FINGERTIP = 44; // px of a card a finger can hit reliably (issue 20 §8)
 const FOLD_AT = 6;
 
 function actionButton(a, view) {
@@ -442,7 +444,8 @@ function handCard(code, actions, dim, view) {
 }
 
 /** Lay the hand out in one row, overlapping the cards as needed; when a card would show
- *  less than a fingertip (40 px), use two rows instead. */
+ *  less than a fingertip (44 px, the smallest target a finger hits reliably), use two rows
+ *  instead. */
 function layoutHand() {
   const hand = $('[data-testid="hand"]');
   if (!hand) return;
@@ -455,7 +458,7 @@ function layoutHand() {
   const cardW = cards[0].getBoundingClientRect().width;
   const step = (n) => (n < 2 ? cardW : (width - cardW) / (n - 1));
   let perRow = cards.length;
-  if (step(perRow) < 40) {
+  if (step(perRow) < FINGERTIP) {
     perRow = Math.ceil(cards.length / 2);
     const second = cards[perRow];
     second.classList.add("row-start");
@@ -506,10 +509,7 @@ function drawSide(view, ctx) {
 
 function setupTabs() {
   for (const tab of document.querySelectorAll("[data-tab]")) {
-    tab.addEventListener("click", () => {
-      for (const t of document.querySelectorAll("[data-tab]")) t.setAttribute("aria-selected", String(t === tab));
-      document.body.dataset.pane = tab.dataset.tab;
-    });
+    tab.addEventListener("click", () => showPane(tab));
   }
   document.body.dataset.pane = "info";
 }
