@@ -38,6 +38,14 @@ class Server:
         except urllib.error.HTTPError as e:
             raise AssertionError(f"{method} {path}: {e.code} {e.read().decode()}") from None
 
+    def wait_over(self, table_id: str, seconds: float = 60) -> None:
+        """Wait until the table's game is over (bots finish a game in moments)."""
+        deadline = time.monotonic() + seconds
+        while not self.api("GET", f"/api/tables/{table_id}")["over"]:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"table {table_id} did not finish in {seconds} s")
+            time.sleep(0.1)
+
     def table(self, game: str, seats: list[str], seed: int, **extra: Any) -> dict[str, Any]:
         """A new table (the API's answer: id, tokens, links)."""
         made: dict[str, Any] = self.api("POST", "/api/tables",

@@ -173,11 +173,7 @@ def test_the_table_fits_a_phone(server: Server, phone: Page, game: str, seats: i
 def test_the_replay_viewer_steps_through_a_finished_game(server: Server, page: Page) -> None:
     made = server.table("romanian-whist(players=3)", ["random"] * 3, seed=14)
     tid = made["id"]
-    page.wait_for_timeout(200)
-    for _ in range(300):  # random bots finish 21 rounds in moments
-        if server.api("GET", f"/api/tables/{tid}")["over"]:
-            break
-        page.wait_for_timeout(100)
+    server.wait_over(tid)  # random bots finish 21 rounds in moments
     page.goto(server.url + f"/replay/{tid}")
     expect(page.get_by_test_id("step-action")).to_be_visible()
     first = page.get_by_test_id("step-action").inner_text()
@@ -236,10 +232,7 @@ def test_the_game_over_box_holds_the_last_deal(server: Server, page: Page) -> No
     summary waits beneath it."""
     made = server.table("romanian-whist(players=3)", ["random"] * 3, seed=16)
     tid = made["id"]
-    for _ in range(300):
-        if server.api("GET", f"/api/tables/{tid}")["over"]:
-            break
-        page.wait_for_timeout(100)
+    server.wait_over(tid)
     page.goto(server.url + f"/table/{tid}#watch")
     box = page.get_by_test_id("game-over")
     expect(box).to_be_visible()

@@ -29,14 +29,6 @@ WATCH_TRICK = """() => {
 }"""
 
 
-def _until_over(server: Server, table_id: str, page: Page) -> None:
-    for _ in range(600):
-        if server.api("GET", f"/api/tables/{table_id}")["over"]:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"table {table_id} did not finish")
-
-
 def test_a_finished_trick_stays_for_the_chosen_time_then_goes_to_its_winner(
         server: Server, moving: Page) -> None:
     """A spectator of four bots (pace 0.2 s) with the trick hold set to 1 s: each finished
@@ -106,7 +98,7 @@ def test_after_the_game_the_header_says_so_and_the_move_box_goes(server: Server,
 
 def test_the_replay_plays_itself_and_pauses(server: Server, page: Page) -> None:
     made = server.table("romanian-whist(players=3)", ["random"] * 3, seed=24)
-    _until_over(server, made["id"], page)
+    server.wait_over(made["id"])
     page.goto(server.url + f"/replay/{made['id']}")
     count = page.get_by_test_id("step-count")
     expect(count).to_have_text("step 0 of 6")  # the first deal: one card each, 3 bids, 3 plays
@@ -130,7 +122,7 @@ def test_the_replay_says_why_a_deal_had_no_play(server: Server, page: Page) -> N
     probe.play_bots()
     assert probe.over and len(probe.replay_frames()[0]["frames"]) == 1  # the test's premise
     made = server.table("icelandic-brus", ["random"] * 4, seed=6, deals=1)
-    _until_over(server, made["id"], page)
+    server.wait_over(made["id"])
     page.goto(server.url + f"/replay/{made['id']}")
     line = page.get_by_test_id("step-action")
     expect(line).to_contain_text("no cards were played")

@@ -115,9 +115,9 @@ class StoredTable:
     seqs: list[int] = field(default_factory=list)
     """The stored number of each of ``actions``."""
     closed: str | None = None
+    """Why the table takes no more moves, if it was closed."""
     pace: float = 0.0
     """Seconds a bot waits before it moves (:attr:`stikk.server.table.Table.pace`)."""
-    """Why the table takes no more moves, if it was closed."""
 
 
 @dataclass(frozen=True)

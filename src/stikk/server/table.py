@@ -44,7 +44,7 @@ from ..core.record import record_of
 from ..core.view import View
 from ..games import SESSION_DEALS, make_game
 from .bots import BotRequest, check_budget, searches
-from .limits import MAX_PACE
+from .limits import MAX_PACE, quote
 from .store import NewTable, Store, StoredTable
 
 HUMAN = "human"
@@ -67,10 +67,9 @@ class SeatUnavailable(TableError):
 
 
 def check_pace(pace: float) -> float:
-    """A table's pace: a number of seconds from 0 to :data:`~.limits.MAX_PACE`."""
+    """A table's pace: a number of seconds from 0 to :data:`~.limits.MAX_PACE` (NaN fails)."""
     if isinstance(pace, bool) or not isinstance(pace, int | float) or not 0 <= pace <= MAX_PACE:
-        raise TableError(f"pace must be a number of seconds from 0 to {MAX_PACE:g}, "
-                         f"not {pace!r}")
+        raise TableError(f"pace must be 0..{MAX_PACE:g} seconds, not {quote(pace)}")
     return float(pace)
 
 

@@ -214,9 +214,7 @@ function drawHeader(msg) {
   const over = $("#game-over-line");
   over.hidden = !msg.over;
   if (msg.over) {
-    const verdict = view.explain ? view.explain.verdict : null;
-    const winner = view.sheet ? view.sheet.winner : null;
-    over.replaceChildren("Game over: ", verdict ? msgNode(verdict) : winnersText(winner, msg.seat));
+    over.replaceChildren("Game over: ", resultNode(view, msg.seat));
     $("#deal-no").textContent = `${(msg.deals ?? []).length} deals played`;
   }
 }
@@ -534,13 +532,15 @@ function dealWords(deal) {
   return deal.score ? dealScoreNode(deal.score) : el("div");
 }
 
-function showGameOver(ctx, lastDeal) {
-  const view = ctx.view;
-  const winner = view.sheet ? view.sheet.winner : null;
+/** The game's result in words: the explainer's verdict, else the sheet's winners. */
+function resultNode(view, mySeat) {
   const verdict = view.explain ? view.explain.verdict : null;
+  return verdict ? msgNode(verdict) : winnersText(view.sheet ? view.sheet.winner : null, mySeat);
+}
+
+function showGameOver(ctx, lastDeal) {
   const body = el("div", { class: "summary-body" },
-    el("p", { class: "winners", "data-testid": "winners" },
-       verdict ? msgNode(verdict) : winnersText(winner, ctx.mySeat)),
+    el("p", { class: "winners", "data-testid": "winners" }, resultNode(ctx.view, ctx.mySeat)),
     lastDeal ? el("div", { "data-testid": "last-deal" },
                   el("h3", {}, `Deal ${lastDeal.number + 1}`), dealWords(lastDeal),
                   el("h3", {}, "Tricks"), trickList(lastDeal.tricks, ctx.mySeat)) : "",
