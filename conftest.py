@@ -34,6 +34,15 @@ SRC = Path(__file__).resolve().parent / "src"
 os.environ.setdefault("PY_IGNORE_IMPORTMISMATCH", "1")
 
 
+@pytest.fixture(autouse=True)
+def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal speaks the environment's language (issue 20 §10): tests read English
+    unless they choose another, whatever the machine's locale."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 def _docstrings(tree: ast.Module) -> Iterator[tuple[str, str, int]]:
     """(qualified name, docstring, line of the definition) of the module and every def/class."""
     doc = ast.get_docstring(tree, clean=False)

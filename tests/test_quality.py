@@ -63,7 +63,8 @@ def test_ci_runs_the_readme_test_command() -> None:
 # -- layers (DESIGN.md "Layers"; issue 15 §4) --------------------------------------------------
 
 LAYERS = {"enginepath": -1, "cards": 0, "core": 1, "games": 2, "agents": 3, "testing": 4,
-          "arena": 4, "interop": 4, "envs": 4, "terminal": 5, "server": 5, "cli": 6, "__main__": 7}
+          "arena": 4, "interop": 4, "envs": 4, "i18n": 4, "terminal": 5, "server": 5, "cli": 6,
+          "__main__": 7}
 """Each module's layer by its first package under ``stikk``; the package root is above all.
 Modules of one layer may import each other only within their own package, except the
 layers below."""

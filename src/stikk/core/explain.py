@@ -32,7 +32,12 @@ field               written as
 =================== ==================================================================
 
 Who "you" is comes from the :class:`Voice` a message is rendered in: a seat's own view
-speaks to that seat, the public view to nobody.
+speaks to that seat, the public view to nobody.  The voice also names the language: a
+:class:`Language` installed with :func:`install` (``stikk.i18n`` installs the translated
+catalogues) gives each id its template there and the words the kinds above write (``you``,
+``seat 2``, ``hearts``, ``and``: the ``core.w.*`` messages); an id it lacks is said in English.
+In a translation, ``count`` takes one form per plural category of the language (CLDR order:
+one, two, few, many, other) and a ``#`` in a form stands for the number.
 
 >>> define("demo", {"follow": "{p:Seat} must follow {s:suit}: "
 ...                           "{p:seat} {p:verb:hold:holds} {m:cards}"})
@@ -50,10 +55,42 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, Mask, card_symbol, cards_of, format_card
+from ..cards import SUIT_SYMBOLS, SUITS, Card, Mask, card_symbol, cards_of, format_card
 
 CATALOGUE: dict[str, str] = {}
 """Message id -> English template."""
+
+ENGLISH: Final = "en"
+
+
+def _english_plural(n: int) -> int:
+    return 0 if n == 1 else 1
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """A language messages can be said in: its code (``fo``), its templates by message id
+    (those it lacks are said in English) and which plural form a number takes (an index into
+    a ``count`` field's forms)."""
+
+    code: str
+    templates: Mapping[str, str]
+    plural: Callable[[int], int]
+
+
+_LANGUAGES: dict[str, Language] = {ENGLISH: Language(ENGLISH, CATALOGUE, _english_plural)}
+
+
+def install(language: Language) -> None:
+    """Make ``language`` available to voices (``Voice(lang=code)``)."""
+    _LANGUAGES[language.code] = language
+    for key in [k for k in _PARSED if k[0] == language.code]:
+        del _PARSED[key]
+
+
+def language(code: str) -> Language:
+    """The installed language ``code``; English when it is not installed."""
+    return _LANGUAGES.get(code) or _LANGUAGES[ENGLISH]
 
 _FORMATTER = string.Formatter()
 
@@ -68,16 +105,25 @@ class Voice:
     you: int | None = None
     partnership: bool = False
     params: bool = True
+    lang: str = ENGLISH
+    """The language spoken: a code installed with :func:`install` (else English)."""
+
+    def word(self, key: str, **fields: Any) -> str:
+        """The word ``core.w.<key>`` in this voice's language, its fields filled in."""
+        template = language(self.lang).templates.get(f"core.w.{key}") or CATALOGUE[f"core.w.{key}"]
+        return template.format(**fields) if fields else template
 
     def seat(self, seat: int, *, cap: bool = False) -> str:
-        word = "you" if seat == self.you else f"seat {seat}"
-        return word[0].upper() + word[1:] if cap else word
+        if seat == self.you:
+            return self.word("You" if cap else "you")
+        return self.word("Seat" if cap else "seat", n=seat)
 
     def side(self, side: int, *, cap: bool = False) -> str:
         if not self.partnership:
             return self.seat(side, cap=cap)
-        word = "your side" if self.is_you_side(side) else f"side {'AB'[side]}"
-        return word[0].upper() + word[1:] if cap else word
+        if self.is_you_side(side):
+            return self.word("Your_side" if cap else "your_side")
+        return self.word("Side" if cap else "side", x="AB"[side])
 
     def is_you_side(self, side: int) -> bool:
         return self.you is not None and self.you % 2 == side
@@ -97,11 +143,11 @@ class Msg:
     section: str | None = None
 
     def text(self, voice: Voice = NOBODY) -> str:
-        """The English text."""
+        """The text in the voice's language."""
         return "".join(text for text, _ in self.segments(voice))
 
     def segments(self, voice: Voice = NOBODY) -> list[tuple[str, str | None]]:
-        """The English text in pieces, each with a hint of how to draw it: ``"red"`` or
+        """The text in pieces, each with a hint of how to draw it: ``"red"`` or
         ``"black"`` for cards and suit symbols, ``"section"`` for the rules section, else
         ``None``; a terminal colours them, a plain renderer joins them."""
         return _segments(self, voice, {})
@@ -116,9 +162,9 @@ class Msg:
         return self.text()
 
 
-def section_text(section: str) -> str:
+def section_text(section: str, voice: Voice = NOBODY) -> str:
     """``§6.2`` -> ``rules §6.2``; a section with its own prefix (``IS-5.2``) stays."""
-    return f"rules {section}" if section.startswith("§") else section
+    return voice.word("rules_section", s=section) if section.startswith("§") else section
 
 
 def define(prefix: str, templates: Mapping[str, str]) -> None:
@@ -133,7 +179,7 @@ def define(prefix: str, templates: Mapping[str, str]) -> None:
             if name is not None and (spec or "").split(":")[0] not in _KINDS:
                 raise ValueError(f"message {mid!r}: unknown kind {spec!r} of field {name!r}")
         CATALOGUE[mid] = template
-        _PARSED.pop(mid, None)
+        _PARSED.pop((ENGLISH, mid), None)
 
 
 # -- parameters -----------------------------------------------------------------------------------
@@ -158,22 +204,28 @@ def suit(s: int) -> str:
 
 Piece = tuple[str, str | None, str, list[str]]
 """A template parsed: literal text, then the field's name (None: none), kind and arguments."""
-_PARSED: dict[str, list[Piece]] = {}
+_PARSED: dict[tuple[str, str], list[Piece]] = {}
 
 
-def _pieces(mid: str) -> list[Piece]:
-    """The template of ``mid``, parsed once (a server renders thousands of messages)."""
-    pieces = _PARSED.get(mid)
+def parse_template(template: str) -> list[Piece]:
+    """A template as its pieces (a translation's check compares them with English's)."""
+    pieces: list[Piece] = []
+    for literal, name, spec, _ in _FORMATTER.parse(template):
+        kind, *args = (spec or "").split(":")
+        pieces.append((literal, name, kind, args))
+    return pieces
+
+
+def _pieces(mid: str, lang: str) -> list[Piece]:
+    """The template of ``mid`` in ``lang``, parsed once (a server renders thousands of
+    messages)."""
+    pieces = _PARSED.get((lang, mid))
     if pieces is None:
         try:
-            template = CATALOGUE[mid]
+            template = language(lang).templates.get(mid) or CATALOGUE[mid]
         except KeyError:
             raise KeyError(f"no message {mid!r} in the catalogue") from None
-        pieces = []
-        for literal, name, spec, _ in _FORMATTER.parse(template):
-            kind, *args = (spec or "").split(":")
-            pieces.append((literal, name, kind, args))
-        _PARSED[mid] = pieces
+        pieces = _PARSED[(lang, mid)] = parse_template(template)
     return pieces
 
 
@@ -189,7 +241,7 @@ def _segments(msg: Msg, voice: Voice, memo: Memo) -> Segments:
     if done is not None:
         return done
     out: Segments = []
-    for literal, name, kind, args in _pieces(msg.id):
+    for literal, name, kind, args in _pieces(msg.id, voice.lang):
         if literal:
             out.append((literal, None))
         if name is None:
@@ -209,7 +261,7 @@ def _segments(msg: Msg, voice: Voice, memo: Memo) -> Segments:
         else:
             _KINDS[kind](value, args, voice, out)
     if msg.section:
-        out.append((f" ({section_text(msg.section)})", "section"))
+        out.append((voice.word("section", s=section_text(msg.section, voice)), "section"))
     memo[id(msg)] = out
     return out
 
@@ -267,7 +319,7 @@ def _write_card(value: Any, args: list[str], voice: Voice,
 def _write_cards(value: Any, args: list[str], voice: Voice,
                  out: list[tuple[str, str | None]]) -> None:
     if not value:
-        out.append(("nothing", None))
+        out.append((voice.word("nothing"), None))
     for i, code in enumerate(value):
         if i:
             out.append((" ", None))
@@ -286,22 +338,36 @@ def _write_nested(value: Any, args: list[str], voice: Voice,
 
 
 def _seats(value: Any, args: list[str], voice: Voice) -> str:
-    return _and([voice.seat(s) for s in value]) if value else "nobody"
+    return _and([voice.seat(s) for s in value], voice) if value else voice.word("nobody")
+
+
+def _suit_name(letter: str, voice: Voice) -> str:
+    return voice.word(f"suit_{letter}")
 
 
 def _suits(value: Any, args: list[str], voice: Voice) -> str:
-    return _and([SUIT_NAMES[SUITS.index(x)] for x in value])
+    return _and([_suit_name(x, voice) for x in value], voice)
 
 
-def _and(names: list[str]) -> str:
+def _and(names: list[str], voice: Voice) -> str:
     if len(names) <= 1:
-        return names[0] if names else "nothing"
-    return ", ".join(names[:-1]) + " and " + names[-1]
+        return names[0] if names else voice.word("nothing")
+    return voice.word("and", a=voice.word("comma").join(names[:-1]), b=names[-1])
 
 
 def _count(value: Any, args: list[str], voice: Voice) -> str:
-    one, many = args
-    return f"{value} {one if value == 1 else many}"
+    """``3 tricks``: the form of the number's plural category (a ``#`` in it is the
+    number)."""
+    form = args[min(language(voice.lang).plural(value), len(args) - 1)]
+    return form.replace("#", str(value)) if "#" in form else f"{value} {form}"
+
+
+def _poss(value: Any, args: list[str], voice: Voice) -> str:
+    return voice.word("your") if value == voice.you else voice.word("seat_poss", n=value)
+
+
+def _owner(value: Any, args: list[str], voice: Voice) -> str:
+    return voice.word("yours") if value == voice.you else voice.word("seat_poss", n=value)
 
 
 def _signed(value: Any, args: list[str], voice: Voice) -> str:
@@ -316,7 +382,7 @@ _KINDS: dict[str, Writer] = {
     "": _plain(lambda v, a, voice: str(v)),
     "card": _write_card,
     "cards": _write_cards,
-    "suit": _plain(lambda v, a, voice: SUIT_NAMES[SUITS.index(v)]),
+    "suit": _plain(lambda v, a, voice: _suit_name(v, voice)),
     "suitsym": _write_suitsym,
     "suits": _plain(_suits),
     "seat": _plain(lambda v, a, voice: voice.seat(v)),
@@ -325,8 +391,8 @@ _KINDS: dict[str, Writer] = {
     "side": _plain(lambda v, a, voice: voice.side(v)),
     "Side": _plain(lambda v, a, voice: voice.side(v, cap=True)),
     "verb": _plain(lambda v, a, voice: a[0] if v == voice.you else a[1]),
-    "poss": _plain(lambda v, a, voice: "your" if v == voice.you else f"seat {v}'s"),
-    "owner": _plain(lambda v, a, voice: "yours" if v == voice.you else f"seat {v}'s"),
+    "poss": _plain(_poss),
+    "owner": _plain(_owner),
     # "your side" is one subject, so it takes the third person; a side that is a seat is you
     "sideverb": _plain(lambda v, a, voice: a[0] if not voice.partnership and v == voice.you
                        else a[1]),
@@ -335,7 +401,7 @@ _KINDS: dict[str, Writer] = {
     "num": _plain(_num),
     "msg": _write_nested,  # rendered by _segments itself; listed for define()'s check
     "msgs": _write_nested,
-    "list": _plain(lambda v, a, voice: ", ".join(map(str, v))),
+    "list": _plain(lambda v, a, voice: voice.word("comma").join(map(str, v))),
 }
 
 
@@ -503,4 +569,29 @@ define("core", {
     "cards": "{m:cards}",
     "h_points": "points",
     "h_how": "how",
+})
+
+# the words the template kinds write (Voice.word): a translation gives them in its language
+define("core.w", {
+    "you": "you",
+    "You": "You",
+    "seat": "seat {n}",
+    "Seat": "Seat {n}",
+    "your_side": "your side",
+    "Your_side": "Your side",
+    "side": "side {x}",
+    "Side": "Side {x}",
+    "your": "your",
+    "yours": "yours",
+    "seat_poss": "seat {n}'s",
+    "nobody": "nobody",
+    "nothing": "nothing",
+    "and": "{a} and {b}",
+    "comma": ", ",
+    "suit_C": "clubs",
+    "suit_S": "spades",
+    "suit_H": "hearts",
+    "suit_D": "diamonds",
+    "rules_section": "rules {s}",
+    "section": " ({s})",
 })

@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, Mask, cards_of, format_card
-from .explain import DealScore, HandCard, Move, Msg, Panel, Voice, cards
+from .explain import ENGLISH, DealScore, HandCard, Move, Msg, Panel, Voice, cards
 from .view import PUBLIC_SEAT, View
 
 if TYPE_CHECKING:
@@ -141,21 +141,26 @@ class Explainer(ABC):
         """Who won and why, once the sheet says the game is over (``None`` before)."""
         return None
 
-    def sheet_data(self, view: View, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    def sheet_data(self, view: View, sheet: Mapping[str, Any],
+                   voice: Voice | None = None) -> dict[str, Any]:
         """Facts a drawing of the score sheet needs beside the sheet itself, as JSON (the
-        Romanian Whist schedule, the Bauernstoss thresholds); empty when it needs none."""
+        Romanian Whist schedule, the Bauernstoss thresholds); empty when it needs none.
+        ``voice``: who the words in it speak to, in which language (the view's seat, in
+        English, when ``None``)."""
         return {}
 
     def table_json(self, view: View, sheet: Mapping[str, Any], legal: Sequence[int], *,
-                   params: bool = True) -> dict[str, Any]:
+                   params: bool = True, lang: str = ENGLISH) -> dict[str, Any]:
         """Everything a table needs to draw ``view`` in words, as JSON (the server's
         ``explain``): :meth:`view_json` and :meth:`sheet_json` together.  ``params=False``
-        leaves the messages' parameters out (a page shows the text)."""
-        return {**self.view_json(view, sheet, legal, params=params),
-                **self.sheet_json(view, sheet, params=params)}
+        leaves the messages' parameters out (a page shows the text); ``lang``: the language
+        the words are in (installed by :func:`stikk.i18n.use`)."""
+        return {**self.view_json(view, sheet, legal, params=params, lang=lang),
+                **self.sheet_json(view, sheet, params=params, lang=lang)}
 
     def view_json(self, view: View, sheet: Mapping[str, Any], legal: Sequence[int],
-                  said: Said | None = None, *, params: bool = True) -> dict[str, Any]:
+                  said: Said | None = None, *, params: bool = True,
+                  lang: str = ENGLISH) -> dict[str, Any]:
         """The words of one position, spoken to the view's seat: the panel, the hand as
         held, the legal moves with their labels, and the deal's history as sentences.
 
@@ -164,7 +169,7 @@ class Explainer(ABC):
         put in words again and ``said`` is brought up to date.  A server telling a deal
         position after position so says each sentence once (and again only if the view
         came to read the action otherwise, as a hidden exchange shown at the deal's end)."""
-        voice = replace(self.voice(view), params=params)
+        voice = replace(self.voice(view), params=params, lang=lang)
         said = [] if said is None else said
         keep = 0
         for (entry, _), now in zip(said, view.history, strict=False):  # said may be longer
@@ -180,16 +185,16 @@ class Explainer(ABC):
                 "history": [sentence for _, sentence in said]}
 
     def sheet_json(self, view: View, sheet: Mapping[str, Any], *,
-                   params: bool = True) -> dict[str, Any]:
+                   params: bool = True, lang: str = ENGLISH) -> dict[str, Any]:
         """The words of the score sheet, spoken to the view's seat: the standing, the notes,
         the verdict and the facts its drawing needs (they change only when a deal ends)."""
-        voice = replace(self.voice(view), params=params)
+        voice = replace(self.voice(view), params=params, lang=lang)
         standing = self.standing(sheet)
         verdict = self.verdict(sheet)
         return {"standing": None if standing is None else standing.to_json(voice),
                 "sheet_notes": [m.to_json(voice) for m in self.sheet_notes(sheet)],
                 "verdict": None if verdict is None else verdict.to_json(voice),
-                "sheet": self.sheet_data(view, sheet)}
+                "sheet": self.sheet_data(view, sheet, voice)}
 
 
 def label_of(game: Game[Any], view: View, action: int) -> Msg:

@@ -35,6 +35,7 @@ from ...core.explain import (
     Panel,
     SeatTable,
     SideScore,
+    Voice,
     card,
     cards,
     define,
@@ -123,7 +124,7 @@ define("bs", {
                     "{n:count:trump:trumps}: {m:cards}",
     "give": "give {c:card}",
     "give_hidden": "give a card",
-    "give_detail": "give {c:card} to {q:seat} ({face})",
+    "give_detail": "give {c:card} to {q:seat} ({face:msg})",
     "return": "return {c:card}",
     "return_hidden": "return a card",
     "return_detail": "return {c:card} to {q:seat}, then sit out",
@@ -145,7 +146,7 @@ define("bs", {
     "said_tie_partner": "{p:Seat} {p:verb:let:lets} {q:seat} declare (TIE_PARTNER)",
     "said_trump": "{p:Seat} {p:verb:name:names} {s:suitsym} {s:suit} as trumps",
     "said_give_hidden": "{p:Seat} {p:verb:give:gives} {q:seat} a card face down",
-    "said_give": "{p:Seat} {p:verb:give:gives} {c:card} to {q:seat} ({face})",
+    "said_give": "{p:Seat} {p:verb:give:gives} {c:card} to {q:seat} ({face:msg})",
     "said_return_hidden": "{p:Seat} {p:verb:return:returns} a card face down to {q:seat} and "
                           "{p:verb:sit:sits} out",
     "said_return": "{p:Seat} {p:verb:return:returns} {c:card} to {q:seat} and "
@@ -1223,7 +1224,8 @@ class BauernstossExplainer(Explainer):
                 "schneider": opts.schneider_threshold, "schwarz_marks": opts.schwarz_marks,
                 "solo_values": [solo_value(opts, False), solo_value(opts, True)]}
 
-    def sheet_data(self, view: View, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    def sheet_data(self, view: View, sheet: Mapping[str, Any],
+                   voice: Voice | None = None) -> dict[str, Any]:
         return self.sheet_facts()
 
 

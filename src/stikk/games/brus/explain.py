@@ -28,6 +28,7 @@ from ...core.explain import (
     Panel,
     SeatTable,
     SideScore,
+    Voice,
     card,
     cards,
     define,
@@ -1034,7 +1035,8 @@ class BrusExplainer(Explainer):
             return None
         return Msg("brus.winner", {"x": side, "n": self.game.options.target}, "DK-10.5")
 
-    def sheet_data(self, view: View, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    def sheet_data(self, view: View, sheet: Mapping[str, Any],
+                   voice: Voice | None = None) -> dict[str, Any]:
         """The matchsticks as the view knows them, for the drawing of the heaps: the sticks
         each side started with (``target``, DK-10.1) and held when the deal began, and those
         it holds now (thrown at once in the stock game, DK-10.4; at the deal's end without a
@@ -1042,7 +1044,7 @@ class BrusExplainer(Explainer):
         is over (DK-10.5), else ``None``."""
         v = brus_view(view)
         g = self.game
-        voice = self.voice(v)
+        voice = voice or self.voice(v)
         return {"target": g.options.target, "start": list(v.sticks_start),
                 "left": list(v.sticks), "winner": self._winner_side(sheet),
                 "names": [voice.side(s, cap=True) for s in range(g.num_sides)],

@@ -30,6 +30,7 @@ from ...core.explain import (
     Panel,
     SeatTable,
     SideScore,
+    Voice,
     card,
     cards,
     define,
@@ -731,12 +732,13 @@ class IcelandicBrusExplainer(Explainer):
                                            for s in (a, 1 - a)]}, "IS-7.2")
         return values, words
 
-    def sheet_data(self, view: View, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    def sheet_data(self, view: View, sheet: Mapping[str, Any],
+                   voice: Voice | None = None) -> dict[str, Any]:
         """The comb as it stands (the view's), the sides' names and seats (IS-3.1), the
         viewer's side first, a note per side (:meth:`comb_notes`) and what a win is worth now
         (:meth:`worth_now`), for the drawing of the comb."""
         v = _ib(view)
-        voice = self.voice(v)
+        voice = voice or self.voice(v)
         worth = self.worth_now(v)
         a = _first_side(v)
         return {"lines": LINES, "erased": list(v.erased), "hung": list(v.hung),

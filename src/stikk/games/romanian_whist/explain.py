@@ -24,6 +24,7 @@ from ...core.explain import (
     Panel,
     SeatTable,
     SideScore,
+    Voice,
     card,
     cards,
     define,
@@ -412,7 +413,8 @@ class RomanianWhistExplainer(Explainer):
         return Msg("rw.winner" if one else "rw.winners",
                    {"p": who, "n": sheet["totals"][winners[0]]}, "§8")
 
-    def sheet_data(self, view: View, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    def sheet_data(self, view: View, sheet: Mapping[str, Any],
+                   voice: Voice | None = None) -> dict[str, Any]:
         """The schedule the score table is ruled for: every round's cards, special round and
         dealer (the deal passes one seat clockwise every round, rules §4.1)."""
         v = _rw(view)

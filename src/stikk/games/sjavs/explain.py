@@ -26,6 +26,7 @@ from ...core.explain import (
     Panel,
     SeatTable,
     SideScore,
+    Voice,
     card,
     cards,
     define,
@@ -983,7 +984,8 @@ class SjavsExplainer(Explainer):
             return Msg("sj.verdict_seat", {"p": winners[0], "items": crosses}, "§10.7")
         return Msg("sj.verdict_seats", {"w": list(winners), "items": crosses}, "§10.7")
 
-    def sheet_data(self, view: View, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    def sheet_data(self, view: View, sheet: Mapping[str, Any],
+                   voice: Voice | None = None) -> dict[str, Any]:
         """What the drawing of the sheet needs beside the sheet and the deals: where each
         figure starts (rules §9), the figure "on the hook", the card points of a tie (§7.1),
         and the sheet's columns (the partnerships, or each player) with the viewer's own

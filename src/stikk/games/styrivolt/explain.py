@@ -26,6 +26,7 @@ from ...core.explain import (
     Panel,
     SeatTable,
     SideScore,
+    Voice,
     card,
     cards,
     joined,
@@ -452,7 +453,7 @@ class StyrivoltExplainer(Explainer):
         out += self._trick_lines(v)
         out += self._decision_lines(v)
         if v.promoted and v.seat >= 0:
-            out.append(Msg("sv.promoted", {"w": [f"{r}s" for r in v.promoted]}, "§5.7"))
+            out.append(Msg("sv.promoted", {"w": list(v.promoted)}, "§5.7"))
         out += [Msg("sv.hesin", {"p": s, "r": r}, "§5.7") for s, r in v.announcements]
         if v.outcome is not None:
             out.append(Msg("sv.result", {"o": _outcome_msg(v.outcome)}, "§9.3"))
@@ -663,8 +664,8 @@ class StyrivoltExplainer(Explainer):
                 Msg("sv.short_capture", {"w": reach}, "§5.4"), Msg("sv.short_led", {}, "§5.5"),
                 Msg("sv.short_play_forced" if o.forced_beating else "sv.short_play", {},
                     "§12.4" if o.forced_beating else "§6.1"),
-                Msg("sv.short_stock", {"w": "1" if o.first_take_window != ANY_TRICK
-                                       else "1 or later"}, "§8"),
+                Msg("sv.short_stock" if o.first_take_window != ANY_TRICK
+                    else "sv.short_stock_any", {}, "§8"),
                 Msg("sv.short_end", {}, "§9"), Msg("sv.short_board", {"of": HALVES}, "§10")]
 
     def standing(self, sheet: Mapping[str, Any]) -> Msg | None:
@@ -688,7 +689,8 @@ class StyrivoltExplainer(Explainer):
         return Msg("sv.verdict_ahead", {"x": "AB".index(owner), "n": _worth(sheet),
                                         "c": _crosses(sheet)}, "§10.3")
 
-    def sheet_data(self, view: View, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    def sheet_data(self, view: View, sheet: Mapping[str, Any],
+                   voice: Voice | None = None) -> dict[str, Any]:
         """What the drawing of the chalk board needs beside the sheet: the halves a side has
         on a line, what a monk's cross is worth, and the board a session starts with (rules
         §10.1, §10.2), from which the first deal's board is told apart."""
@@ -755,8 +757,8 @@ def _outcome_msg(outcome: str) -> Msg:
 def _taken(v: StyrivoltView) -> dict[str, Any]:
     """What TAKE_STOCK takes now: the stock, or the pile once the stock is taken (§8.4)."""
     if v.first_taker is None:
-        return {"w": "stock", "n": v.stock_size}
-    return {"w": "pile", "n": v.pile_size}
+        return {"w": Msg("sv.w_stock"), "n": v.stock_size}
+    return {"w": Msg("sv.w_pile"), "n": v.pile_size}
 
 
 def _refusal_msg(key: str) -> Msg:

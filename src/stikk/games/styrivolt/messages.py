@@ -115,7 +115,7 @@ _REFUSALS = {
     "r_first_taker": "you took the stock, and the pile is for another player",
     "r_original_stikkur": "your hand held a stikkur when the play began",
     "r_hand_stikkur": "your hand holds a stikkur",
-    "no_take": "{p:Seat} may not take the {w}: {why:msg}",
+    "no_take": "{p:Seat} may not take the {w:msg}: {why:msg}",
     "r_new_stikkur": "the new hand holds a stikkur",
     "r_old_stikkur": "the old hand holds a stikkur",
     "r_old_trader": "the old hand holds a trader whose suit has an exposed stikkur",
@@ -205,7 +205,8 @@ _TABLE = {
     "stock_no_pile": "The stock was taken by {p:seat}, who kept both packets: no pile is left",
     "trick_lead": "Trick {n} · {p:seat} to lead",
     "trick_on": "Trick {n} · {p:seat} led; {q:poss} {m:msg} wins it so far",
-    "promoted": "You hold four of a kind ({w:list}): each plays as the best card of its rank",
+    "promoted": "You hold all four cards of rank {w:list}: each plays as the best card of its "
+                "rank",
     "result": "Result: {o:msg}",
     "penalized": "{p:Seat} took the stock without the right: a monk's cross for {x:side}",
     "now_expose": "{p:Seat} {p:verb:choose:chooses} which tied card of {s:suit} to expose: "
@@ -230,11 +231,11 @@ _TABLE = {
     "now_no_keep_both": "You may not keep both packets: {why:msg}",
     "now_claim5": "{p:Seat} may claim the game now or play on for nine",
     "now_beat": "Forced beating: beat {q:poss} {m:msg} if you can",
-    "now_take": "You may take the {w} ({n:count:card:cards}): no stikkur in your hand, now or "
+    "now_take": "You may take the {w:msg} ({n:count:card:cards}): no stikkur in your hand, now or "
                 "when the play began",
-    "now_take_penalized": "You may take the {w} ({n:count:card:cards}), but without the "
+    "now_take_penalized": "You may take the {w:msg} ({n:count:card:cards}), but without the "
                           "right ({why:msg}): the other side would score a monk's cross",
-    "now_no_take": "You may not take the {w}: {why:msg}",
+    "now_no_take": "You may not take the {w:msg}: {why:msg}",
     "waits_expose": "The dealer ({p:seat}) settles a tie in the exposure",
     "waits_cut": "{p:Seat} is offered a cut stikkur",
     "waits_last": "Last chance: {p:seat} may exchange a trader before the stock is taken",
@@ -341,8 +342,12 @@ _SCORE = {
     "short_play": "No need to follow suit or to beat",
     "short_play_forced": "No need to follow suit; an opponent's winning card must be beaten "
                          "if you can",
-    "short_stock": "A player without stikkar may take the stock at his turn in trick {w}, "
+    "short_stock": "A player without stikkar may take the stock at his turn in trick 1, "
                    "then keep it, return it or keep both",
+    "short_stock_any": "A player without stikkar may take the stock at his turn in trick 1 or "
+                       "later, then keep it, return it or keep both",
+    "w_stock": "stock",
+    "w_pile": "pile",
     "short_end": "Five tricks win the deal; tricks 1–5 make the game, or play on for nine; "
                  "alone, monk's crosses",
     "short_board": "Rub out {of} halves of a line for a cross, a monk's cross (worth two) if "
