@@ -296,10 +296,12 @@ def _seat(port: int, game: str = "sjavs") -> Iterator[tuple[ClientConnection, st
 
 
 def _reply(ws: ClientConnection, frame: str | bytes) -> str:
+    """The error's words, and its English account where it has one (a refusal's message is
+    the player's reason; the action it quotes is in ``detail``)."""
     ws.send(frame)
     msg = json.loads(ws.recv(10))
     assert msg["type"] == "error", msg
-    return str(msg["message"])
+    return " ".join(str(msg[k]) for k in ("message", "detail") if k in msg)
 
 
 def test_odd_frames_are_answered_and_the_connection_goes_on(served: tuple[int, Path]) -> None:

@@ -62,6 +62,8 @@ from fastapi.staticfiles import StaticFiles
 
 from ..core.errors import StikkError
 from ..games import game_class, game_ids
+from ..i18n import CODES, info, messages, negotiate, plural_forms, use
+from ..i18n.sources import register_all
 from .bots import DEFAULT_TIME_LIMIT, BotPool
 from .catalogue import BOTS, game_entry
 from .conversation import converse
@@ -81,6 +83,9 @@ FULL_COLLECTION_EVERY = 100
 of 400 live websockets survive the young generations and then die, so full collections,
 each a pause of every table for up to 100 ms and more, came every second or so."""
 
+PAGE_PREFIXES = ("web.", "game.", "opt.")
+"""The messages a page draws itself (the engine's words come already said)."""
+
 VERSION = metadata.version("stikk")
 """The installed stikk's version (its package metadata)."""
 
@@ -94,6 +99,7 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
     processes (default: the machine's cores but one), ``bot_time_limit`` seconds a decision.
     ``own_process``: the app is all its process runs (``stikk serve``), so it may tune the
     garbage collector for itself (:func:`_tune_collector`)."""
+    register_all()  # every message id, for the pages' catalogues
     store = Store(db_url)
     hub = Hub(store, away=away, bots=BotPool(bot_workers, bot_time_limit))
 
@@ -140,6 +146,19 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
                                 "database": "ok" if ok else "unreachable",
                                 "version": VERSION}
         return JSONResponse(body, status_code=200 if ok else 503)
+
+    @app.get("/api/i18n")
+    def i18n(request: Request, lang: str | None = None) -> JSONResponse:
+        """The page's words in ``lang`` (else the best fit for ``Accept-Language``): the
+        ``web.*``, ``game.*`` and ``opt.*`` templates, the plural categories a count field's
+        forms follow, and the languages a page may choose."""
+        code = lang if lang in CODES else negotiate(request.headers.get("accept-language"))
+        use(code)
+        return JSONResponse({**info(code).to_json(), "lang": code,
+                             "plural": list(plural_forms(code)),
+                             "languages": [info(c).to_json() for c in CODES],
+                             "messages": {k: v for prefix in PAGE_PREFIXES
+                                          for k, v in messages(code, prefix).items()}})
 
     @app.get("/api/games")
     def games() -> JSONResponse:
@@ -235,12 +254,16 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
             "Content-Disposition": f'attachment; filename="stikk-{table.id}.json"'})
 
     @app.get("/api/tables/{table_id}/replay")
-    async def table_replay(table_id: str) -> JSONResponse:
-        """A finished game position by position, every hand face up (the replay viewer)."""
+    async def table_replay(request: Request, table_id: str,
+                           lang: str | None = None) -> JSONResponse:
+        """A finished game position by position, every hand face up (the replay viewer),
+        its words in ``lang`` (else the best fit for ``Accept-Language``)."""
         table = finished_table(table_id, "replay")
         if isinstance(table, JSONResponse):
             return table
-        deals = await asyncio.to_thread(table.replay_frames)
+        code = lang if lang in CODES else negotiate(request.headers.get("accept-language"))
+        use(code)
+        deals = await asyncio.to_thread(table.replay_frames, code)
         return JSONResponse({"id": table.id, "game": table.game.text,
                              "title": table.game.title, "seats": table.seats,
                              "options": table.game.options.to_json(), "deals": deals})

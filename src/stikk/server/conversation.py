@@ -19,6 +19,7 @@ from typing import Any
 from fastapi import WebSocket
 from starlette.types import Message
 
+from ..i18n import CODES, negotiate, use
 from .hub import Hub
 from .limits import MAX_ACTION, MAX_FRAME, QUOTE_LIMIT, quote
 from .outbox import STALL_LIMIT
@@ -68,11 +69,11 @@ async def _greet(hub: Hub, ws: WebSocket, table_id: str) -> str | None:
         message = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
         if message["type"] == "websocket.disconnect":
             raise _Gone
-        kind, credential = _hello(_frame_text(message))
+        kind, credential, lang = _hello(_frame_text(message), ws.headers.get("accept-language"))
         if kind == "join":
-            await hub.join(table_id, credential, ws)
+            await hub.join(table_id, credential, ws, lang)
             return credential
-        await hub.watch(table_id, credential, ws)
+        await hub.watch(table_id, credential, ws, lang)
         return None
     except (TableError, ValueError, TimeoutError) as e:
         code = MESSAGE_TOO_BIG if isinstance(e, _TooBig) else POLICY_VIOLATION
@@ -108,7 +109,9 @@ async def _converse(hub: Hub, ws: WebSocket, table_id: str, token: str | None) -
         except _TooBig as e:
             outbox.put(_error_reply(str(e)))
             outbox.close(MESSAGE_TOO_BIG, "message too big")
-        except (TableError, ValueError) as e:
+        except TableError as e:
+            outbox.put(_refusal(e, hub.lang(ws)))
+        except ValueError as e:
             outbox.put(_error_reply(str(e)))
         except StoreError as e:
             _log.error("stikk: an action at table %s was not stored: %s", table_id, e)
@@ -124,7 +127,8 @@ async def _act(hub: Hub, table_id: str, token: str | None, text: str) -> None:
     except TableError as e:  # the engine quotes the action: as short as any quote
         if len(action) <= QUOTE_LIMIT:
             raise
-        raise TableError(str(e).replace(action, quote(action)[1:-1])) from None
+        raise TableError(str(e).replace(action, quote(action)[1:-1]), e.explanation,
+                         e.voice) from None
 
 
 def _frame_text(message: Message) -> str:
@@ -147,20 +151,36 @@ def _error_reply(why: str) -> dict[str, Any]:
             "message": why.encode("utf-8", "backslashreplace").decode("utf-8")}
 
 
-def _hello(raw: str) -> tuple[str, str]:
-    """``("join", token)`` or ``("watch", watch token)`` from a connection's first message."""
+def _refusal(e: TableError, lang: str) -> dict[str, Any]:
+    """A refused intent: the engine's reason in the connection's language as the message,
+    and the full English account (with the legal actions) as ``detail`` for programs."""
+    reply = _error_reply(e.words(lang))
+    if e.explanation is not None:
+        reply["detail"] = _error_reply(str(e))["message"]
+    return reply
+
+
+def _hello(raw: str, accept_language: str | None = None) -> tuple[str, str, str]:
+    """``("join", token, lang)`` or ``("watch", watch token, lang)`` from a connection's
+    first message; ``lang`` is its ``"lang"`` when stikk speaks it, else the best fit for
+    the browser's ``Accept-Language``."""
     msg = _object(raw)
     kind = msg.get("type")
+    lang = msg.get("lang")
+    if lang is not None and lang not in CODES:
+        raise ValueError(f'"lang" must be one of {", ".join(CODES)}, not {quote(lang)}')
+    lang = lang or negotiate(accept_language)
+    use(lang)
     if kind == "join":
         token = msg.get("token")
         if not isinstance(token, str) or not token:
             raise ValueError('a join message needs "token": the seat\'s token')
-        return kind, token
+        return kind, token, lang
     if kind == "watch":
         watch = msg.get("watch", "")
         if not isinstance(watch, str):
             raise ValueError('"watch" must be the watch token (a string)')
-        return kind, watch
+        return kind, watch, lang
     raise ValueError(f"the first message must be join or watch, not {quote(kind)}")
 
 

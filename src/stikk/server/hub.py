@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
+from ..core.explain import ENGLISH
 from .bots import BotPool, BotRequest
 from .outbox import QUEUE_LIMIT, STALL_LIMIT, Connection, Outbox
 from .store import Store
@@ -74,6 +75,8 @@ class Hub:
         """Messages a connection may have waiting before it is closed."""
         self.scan_limit = SCAN_LIMIT
         """Tables one page of the lobby's list looks at, at most."""
+        self._langs: dict[Connection, str] = {}
+        """Per connection, the language its words are in (English when not said)."""
         self._has_deals: dict[Connection, int] = {}
         """Per connection, how many finished deals it was last sent: a view message leaves
         them out while they are unchanged (the page keeps them)."""
@@ -127,7 +130,11 @@ class Hub:
         """The connection's queue, while it is at a table."""
         return self._outboxes.get(conn)
 
-    def _attach(self, table_id: str, conn: Connection, seat: int | None) -> Outbox:
+    def lang(self, conn: Connection) -> str:
+        """The language of ``conn``'s words."""
+        return self._langs.get(conn, ENGLISH)
+
+    def _attach(self, table_id: str, conn: Connection, seat: int | None, lang: str) -> Outbox:
         """Seat a connection at the table with its own queue and writer; when the writer
         finds it gone or closes it for falling behind, it leaves like any other."""
         outbox = self._outboxes.get(conn)
@@ -136,12 +143,14 @@ class Hub:
                 conn, partial(self.leave, table_id, conn), stall=self.stall_limit,
                 limit=self.queue_limit)
         self._conns.setdefault(table_id, {})[conn] = seat
+        self._langs[conn] = lang
         return outbox
 
-    async def join(self, table_id: str, token: str, conn: Connection) -> int:
-        """Attach a connection to the seat its token holds and send it the table; a seat
-        played by a stand-in is taken back.  Returns once the table is sent (or the
-        connection gone)."""
+    async def join(self, table_id: str, token: str, conn: Connection,
+                   lang: str = ENGLISH) -> int:
+        """Attach a connection to the seat its token holds and send it the table, its words
+        in ``lang``; a seat played by a stand-in is taken back.  Returns once the table is
+        sent (or the connection gone)."""
         table = self.table(table_id)
         seat = table.seat_of(token)
         table.mark_claimed(seat)
@@ -152,29 +161,32 @@ class Hub:
         # A stand-in's move being stored lands first; the connection arrives with the seat
         # taken back, so no view shows the player here and his stand-in still playing.
         async with self.lock(table_id):
-            outbox = self._attach(table_id, conn, seat)
+            outbox = self._attach(table_id, conn, seat, lang)
             reclaimed = table.reclaim(seat)
         if reclaimed or not was_here:
             await self.broadcast(table_id)  # the others see the seat connected
         else:  # a second page of a seat already here: nothing changed for the others
-            self._send(conn, table, table.message(seat, self.connected(table_id)))
+            self._send(conn, table, table.message(seat, self.connected(table_id), lang=lang))
         await outbox.flushed()
         self._start_bots(table_id)
         return seat
 
-    async def watch(self, table_id: str, watch: str, conn: Connection) -> None:
-        """Attach a spectator's connection (public view only) and send it the table."""
+    async def watch(self, table_id: str, watch: str, conn: Connection,
+                    lang: str = ENGLISH) -> None:
+        """Attach a spectator's connection (public view only) and send it the table, its
+        words in ``lang``."""
         table = self.table(table_id)
         if not table.may_watch(watch):
             raise TableError("this watch link does not belong to this table")
-        outbox = self._attach(table_id, conn, None)
-        self._send(conn, table, table.message(None, self.connected(table_id)))
+        outbox = self._attach(table_id, conn, None, lang)
+        self._send(conn, table, table.message(None, self.connected(table_id), lang=lang))
         await outbox.flushed()
 
     async def leave(self, table_id: str, conn: Connection) -> None:
         """A connection closed; a seat left with no connection starts its away timer."""
         seat = self._conns.get(table_id, {}).pop(conn, None)
         self._has_deals.pop(conn, None)
+        self._langs.pop(conn, None)
         outbox = self._outboxes.pop(conn, None)
         if outbox is not None:
             outbox.stop()
@@ -196,12 +208,12 @@ class Hub:
         a connection (each has its writer)."""
         table = self.table(table_id)
         connected = self.connected(table_id)
-        messages: dict[tuple[int | None, bool], dict[str, Any]] = {}
+        messages: dict[tuple[int | None, bool, str], dict[str, Any]] = {}
         finished = len(table.deal_summaries)
         for conn, seat in list(self._conns.get(table_id, {}).items()):
-            key = (seat, self._has_deals.get(conn) != finished)
+            key = (seat, self._has_deals.get(conn) != finished, self.lang(conn))
             if key not in messages:
-                messages[key] = table.message(seat, connected, deals=key[1])
+                messages[key] = table.message(seat, connected, deals=key[1], lang=key[2])
             self._send(conn, table, messages[key])
         # Let the writers run before the table moves on: a connection that keeps up gets
         # every view at once; only a slow one has its views coalesced.

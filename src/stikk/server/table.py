@@ -28,15 +28,15 @@ import random
 import secrets
 import time
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..agents import Agent, DealSetup, begin_deal, make_agent
 from ..agents import move as bot_move
 from ..agents.registry import AgentSpecError
 from ..cards import format_card
-from ..core.errors import StikkError
-from ..core.explain import DealScore, Voice
+from ..core.errors import ActionError, StikkError
+from ..core.explain import ENGLISH, DealScore, Msg, Voice
 from ..core.explainer import Explainer, Said
 from ..core.game import Game, State
 from ..core.match import Match
@@ -59,7 +59,21 @@ STANDIN = "heuristic"
 
 
 class TableError(StikkError):
-    """An intent the table refuses (unknown token, not this seat's turn, illegal action)."""
+    """An intent the table refuses (unknown token, not this seat's turn, illegal action).
+    ``explanation``: the engine's reason as a message, when it gave one, and the ``voice``
+    it speaks in (a player reads it in his language: :meth:`words`)."""
+
+    def __init__(self, message: str, explanation: Msg | None = None,
+                 voice: Voice | None = None) -> None:
+        super().__init__(message)
+        self.explanation = explanation
+        self.voice = voice or Voice()
+
+    def words(self, lang: str = ENGLISH) -> str:
+        """The reason in ``lang`` when the engine gave one, else the message."""
+        if self.explanation is None:
+            return str(self)
+        return self.explanation.text(replace(self.voice, lang=lang))
 
 
 class SeatUnavailable(TableError):
@@ -136,14 +150,14 @@ class Table:
         """Each finished deal: number, dealer, result and the sheet after it."""
         self._deal_scores: list[DealScore | None] = []
         """Each finished deal's score in words (rendered for each reader's seat)."""
-        self._said: dict[int | None, tuple[int, Said]] = {}
+        self._said: dict[tuple[int | None, str], tuple[int, Said]] = {}
         """Per seat (None: spectators), the deal in play and its history in words so far:
         each sentence is said once, not again at every later position."""
-        self._sheet_words: dict[int | None, tuple[tuple[int, int], dict[str, Any]]] = {}
+        self._sheet_words: dict[tuple[int | None, str], tuple[tuple[int, int], dict[str, Any]]] = {}
         """Per seat, the score sheet in words, as of (deals dealt, deals finished)."""
         self._options = game.options.to_json()
         """The options as every view message sends them (they never change)."""
-        self._scores_json: dict[tuple[int, int | None], dict[str, Any]] = {}
+        self._scores_json: dict[tuple[int, int | None, str], dict[str, Any]] = {}
         """Each finished deal's score in words as each seat reads it."""
         self._last_tricks: list[Any] = []
         self._agents: dict[int, Agent] = {}
@@ -376,9 +390,10 @@ class Table:
         return n
 
     # -- what a seat sees ---------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None, lang: str = ENGLISH) -> dict[str, Any]:
         """What ``seat`` may see, as JSON: its view, its legal actions when it is to act,
-        and the score sheet; ``None`` is a spectator, who gets the public view."""
+        and the score sheet; ``None`` is a spectator, who gets the public view.  The words
+        are in ``lang`` (a language :func:`stikk.i18n.use` installed)."""
         state = self._state()
         if seat is None:
             data = state.public_view().to_json()
@@ -392,66 +407,72 @@ class Table:
         data["sheet"] = sheet
         data["deal_number"] = len(self.match.deals) - 1
         view = state.public_view() if seat is None else state.view(seat)
-        data["explain"] = self._words(seat, view, sheet, legal)
+        data["explain"] = self._words(seat, view, sheet, legal, lang)
         return {"table": self.id, "seat": seat, "view": data}
 
     def _words(self, seat: int | None, view: View, sheet: dict[str, Any],
-               legal: Sequence[int]) -> dict[str, Any]:
-        """The explainer's words for ``seat``'s view, each sentence of the history and the
-        sheet's words put in words once (a view message goes out after every action)."""
+               legal: Sequence[int], lang: str) -> dict[str, Any]:
+        """The explainer's words for ``seat``'s view in ``lang``, each sentence of the
+        history and the sheet's words put in words once (a view message goes out after every
+        action)."""
         explainer = self.game.explainer
         deal = len(self.match.deals) - 1
-        said_deal, said = self._said.get(seat, (-1, []))
+        said_deal, said = self._said.get((seat, lang), (-1, []))
         if said_deal != deal:
             said = []
-            self._said[seat] = (deal, said)
-        words = explainer.view_json(view, sheet, legal, said, params=False)
+            self._said[(seat, lang)] = (deal, said)
+        words = explainer.view_json(view, sheet, legal, said, params=False, lang=lang)
         key = (deal, len(self.deal_summaries))
-        cached = self._sheet_words.get(seat)
+        cached = self._sheet_words.get((seat, lang))
         if cached is None or cached[0] != key:
-            cached = (key, explainer.sheet_json(view, sheet, params=False))
-            self._sheet_words[seat] = cached
+            cached = (key, explainer.sheet_json(view, sheet, params=False, lang=lang))
+            self._sheet_words[(seat, lang)] = cached
         return {**words, **cached[1]}
 
     def message(self, seat: int | None, connected: Collection[int] = (), *,
-                deals: bool = True) -> dict[str, Any]:
+                deals: bool = True, lang: str = ENGLISH) -> dict[str, Any]:
         """The websocket ``view`` message for ``seat`` (None: a spectator): its view, the
         finished deals (the last with its tricks, for the end-of-deal summary), who sits
         where and who is connected, and whether the game is over.  ``deals=False`` leaves
         the finished deals out, for a connection that has them already (they change only
-        when a deal ends, and they are most of a message late in a game)."""
+        when a deal ends, and they are most of a message late in a game).  ``lang``: the
+        language of the words."""
         seats = [{"seat": s, "kind": kind, "connected": s in connected,
                   "standin": s in self.standins} for s, kind in enumerate(self.seats)]
-        out = {"type": "view", **self.view(seat), "options": self._options,
+        out = {"type": "view", **self.view(seat, lang), "options": self._options,
                "seats": seats, "over": self.over,
                "winner": self.match.winner if self.over else None,
                "max_deals": self.max_deals, "pace": self.pace}
         if deals:
-            out["deals"] = self.finished_deals(seat)
+            out["deals"] = self.finished_deals(seat, lang)
         return out
 
-    def finished_deals(self, seat: int | None) -> list[dict[str, Any]]:
-        """Each finished deal's summary with its score in words as ``seat`` reads it; the
-        last with its tricks."""
-        out = [d if score is None else {**d, "score": self._score_json(number, seat, score)}
+    def finished_deals(self, seat: int | None, lang: str = ENGLISH) -> list[dict[str, Any]]:
+        """Each finished deal's summary with its score in words as ``seat`` reads it (in
+        ``lang``); the last with its tricks."""
+        out = [d if score is None else {**d, "score": self._score_json(number, seat, score,
+                                                                        lang)}
                for number, (d, score) in enumerate(zip(self.deal_summaries,
                                                        self._deal_scores, strict=True))]
         if out:
             out[-1] = {**out[-1], "tricks": self._last_tricks}
         return out
 
-    def _score_json(self, number: int, seat: int | None, score: DealScore) -> dict[str, Any]:
-        """A finished deal's score in words as ``seat`` reads it (said once per seat)."""
-        key = (number, seat)
+    def _score_json(self, number: int, seat: int | None, score: DealScore,
+                    lang: str) -> dict[str, Any]:
+        """A finished deal's score in words as ``seat`` reads it (said once per seat and
+        language)."""
+        key = (number, seat, lang)
         out = self._scores_json.get(key)
         if out is None:
             out = self._scores_json[key] = score.to_json(
-                Voice(seat, self.game.explainer.partnership, params=False))
+                Voice(seat, self.game.explainer.partnership, params=False, lang=lang))
         return out
 
-    def replay_frames(self) -> list[dict[str, Any]]:
+    def replay_frames(self, lang: str = ENGLISH) -> list[dict[str, Any]]:
         """Every deal of a finished game, position by position, all hands face up (the
-        replay viewer); each position is the public view plus every hand."""
+        replay viewer); each position is the public view plus every hand, its words in
+        ``lang``."""
         if not self.over:
             raise TableError("the game is not over: its replay would show every hand")
         out = []
@@ -463,13 +484,13 @@ class Table:
             state = deal.initial()
             # the last frame shows the deal written on the sheet (a deal over when dealt too)
             frames = [self._frame(state, None, None, before if deal.history else summary["sheet"],
-                                  explainer)]
+                                  explainer, lang)]
             for i, a in enumerate(deal.history, 1):
                 seat = state.to_act
                 text = state.action_text(a)
                 state.apply(a)
                 sheet = summary["sheet"] if i == len(deal.history) else before
-                frames.append(self._frame(state, seat, text, sheet, explainer))
+                frames.append(self._frame(state, seat, text, sheet, explainer, lang))
             for frame in frames:
                 frame["view"]["deal_number"] = number
             score = self._deal_scores[number]
@@ -477,16 +498,16 @@ class Table:
                         "result": summary["result"], "sheet": summary["sheet"],
                         "final": summary["final"],
                         "score": None if score is None else score.to_json(
-                            Voice(None, explainer.partnership, params=False))})
+                            Voice(None, explainer.partnership, params=False, lang=lang))})
         return out
 
     @staticmethod
     def _frame(state: State[Any], actor: int | None, action: str | None, sheet: dict[str, Any],
-               explainer: Explainer) -> dict[str, Any]:
+               explainer: Explainer, lang: str) -> dict[str, Any]:
         public = state.public_view()
         view = public.to_json()
         view["sheet"] = sheet
-        view["explain"] = explainer.table_json(public, sheet, (), params=False)
+        view["explain"] = explainer.table_json(public, sheet, (), params=False, lang=lang)
         views = [state.view(s) for s in range(state.game.players)]
         seat_views = [v.to_json() for v in views]
         hands = []
@@ -528,6 +549,9 @@ class Table:
         trial = state.clone()
         try:
             a = trial.act(action, seat=seat)  # the engine's reason, nothing changed
+        except ActionError as e:
+            raise TableError(str(e), e.explanation,
+                             Voice(seat, self.game.explainer.partnership)) from None
         except StikkError as e:
             raise TableError(str(e)) from None
         decks = self._upcoming(self._shadow(trial)) if trial.terminal else []
