@@ -15,10 +15,11 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .core.errors import StikkError
+from .core.explain import ENGLISH
 from .core.record import ReplayError, dumps_replay, loads, replay
 from .enginepath import live
 from .games import game_class, game_ids, make_game
@@ -26,6 +27,9 @@ from .games import game_class, game_ids, make_game
 EXIT_BAD_INPUT = 2
 EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE: what a shell reports for a writer whose reader went away."""
+
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""Where the language comes from without ``--lang``: the first of these that is set."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -59,10 +63,43 @@ def _version() -> str:
         return "(not installed)"
 
 
+def _languages() -> tuple[str, ...]:
+    """The codes ``--lang`` accepts: English alone where Babel (the cli extra), which reads
+    the translations, is missing."""
+    try:
+        from .i18n import CODES
+    except ImportError:
+        return (ENGLISH,)
+    return CODES
+
+
+def _add_lang(parser: argparse.ArgumentParser, codes: tuple[str, ...]) -> None:
+    parser.add_argument("--lang", choices=codes, metavar="CODE",
+                        help=f"the language of the table: {', '.join(codes)} (default: from "
+                        "LC_ALL, LC_MESSAGES or LANG, else en)")
+
+
+def language(chosen: str | None, environ: Mapping[str, str] = os.environ) -> str:
+    """The language to speak: ``--lang`` when given, else the first of ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG`` that is set (``de_DE.UTF-8``), English when that names none
+    of the languages (``C.UTF-8``)."""
+    if chosen is not None:
+        return chosen
+    value = next((environ[v] for v in LOCALE_VARIABLES if environ.get(v)), None)
+    if value is None:
+        return ENGLISH
+    try:
+        from .i18n import negotiate
+    except ImportError:
+        return ENGLISH
+    return negotiate(value)
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="stikk", description="Traditional trick-taking card games.")
     p.add_argument("--version", action="version", version=f"stikk {_version()}, {live()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    codes = _languages()
 
     play = sub.add_parser("play", help="play at a terminal table against bots")
     play.add_argument("game", choices=game_ids())
@@ -77,12 +114,14 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--deals", type=int, metavar="N",
                       help="stop after N deals (default: the end of the match; styrivolt, whose "
                       "session never ends: 10)")
+    _add_lang(play, codes)
     play.set_defaults(run=_cmd_play)
 
     rp = sub.add_parser("replay", help="replay a record (CONFORMANCE.md §4)")
     rp.add_argument("file", help="record file, or - for standard input")
     rp.add_argument("--json", action="store_true", help="print the replay object as JSON")
     rp.add_argument("--trace", action="store_true", help="include every step with its legal set")
+    _add_lang(rp, codes)
     rp.set_defaults(run=_cmd_replay)
 
     sim = sub.add_parser("simulate", help="random playouts: throughput and a summary")
@@ -96,6 +135,7 @@ def _parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="a short rules summary and the option table")
     rules.add_argument("game", choices=game_ids())
+    _add_lang(rules, codes)
     rules.set_defaults(run=_cmd_rules)
 
     ar = sub.add_parser("arena", help="agents against each other over duplicate deals")
@@ -218,7 +258,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     else:
         from .terminal.log import replay_log
 
-        print(replay_log(rec, out, trace=args.trace))
+        print(replay_log(rec, out, trace=args.trace, lang=language(args.lang)))
     return 0
 
 
@@ -329,7 +369,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     cls = game_class(args.game)
     from .terminal.rules import print_rules
 
-    print_rules(cls)
+    print_rules(cls, lang=language(args.lang))
     return 0
 
 
@@ -388,7 +428,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from .terminal.play import play_game
 
     return play_game(game, seats=args.seats, seed=args.seed, dealer=args.dealer,
-                     record_path=args.record, max_deals=args.deals)
+                     record_path=args.record, max_deals=args.deals, lang=language(args.lang))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -26,6 +26,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from ..cards import SUIT_NAMES, CardError, parse_card, parse_suit
+from ..core.explain import ENGLISH, Msg
 from ..core.game import Game
 from ..core.match import Match
 from ..core.view import View
@@ -47,7 +48,7 @@ from ..games.bauernstoss import (
 from ..games.bauernstoss.explain import BauernstossExplainer
 from ..games.bauernstoss.tables import count
 from .draw import ExplainedRenderer
-from .play import Seating, narrow, styled
+from .play import KEYS, Seating, cmd, help_line, labelled, narrow, styled
 
 SIDES = "AB"
 FIVE = "卌"
@@ -80,8 +81,9 @@ def tally_count(text: str) -> int:
 class BauernstossRenderer(ExplainedRenderer):
     """The Bauernstoss table: the explainer's words, and the chalk board of the game."""
 
-    def __init__(self, game: Game[Any], console: Console, seating: Seating) -> None:
-        super().__init__(game, console, seating)
+    def __init__(self, game: Game[Any], console: Console, seating: Seating, *,
+                 lang: str = ENGLISH) -> None:
+        super().__init__(game, console, seating, lang=lang)
         if not isinstance(game, Bauernstoss):
             raise TypeError(f"a Bauernstoss table needs a Bauernstoss game, got {game!r}")
         self._game_start = 0  # index in match.deals of the current game's first deal
@@ -97,7 +99,7 @@ class BauernstossRenderer(ExplainedRenderer):
 
     def members(self, side: int) -> str:
         """``you & seat 2`` or ``seat 1 & seat 3``."""
-        return f"{self.seating.name(side)} & {self.seating.name(side + 2)}"
+        return self.tell("term.bs_members", p=side, q=side + 2)
 
     # -- the deal -------------------------------------------------------------------------
     def deal_started(self, match: Match[Any], view: View) -> None:
@@ -108,7 +110,8 @@ class BauernstossRenderer(ExplainedRenderer):
         panel = self.explainer.panel(view, match.sheet())
         number = len(match.deals) - self._game_start
         self.say()
-        self.say(Rule(Text(f"Deal {number} · ") + self.words(panel.title), style="cyan"))
+        title = Msg("term.deal_title", {"n": number, "title": panel.title})
+        self.say(Rule(self.words(title), style="cyan"))
         for line in panel.deal:
             self.say(self.words(line))
         if self.seating.you is not None and view.hand is not None:
@@ -120,9 +123,9 @@ class BauernstossRenderer(ExplainedRenderer):
         if all(m.detail is None for m in offered):
             super()._moves_line(view, moves)
             return
-        voice = self.explainer.voice(view)
+        voice = self.view_voice(view)
         by_action = {m.action: m for m in offered}
-        self.say(styled("Your choices:", "bold"))
+        self.say(styled(self.tell("term.your_choices"), "bold"))
         for i, (a, _) in enumerate(moves, 1):
             m = by_action[a]
             self.say(Text(f"  [{i}] ") + self.words(m.detail or m.label, voice))
@@ -147,15 +150,15 @@ class BauernstossRenderer(ExplainedRenderer):
         name_w = max(len(r[1]) for r in rows)
         tally_w = max(cell_len(tally(target)), *(cell_len(r[2]) for r in rows))
         self.say()
-        self.say(styled(f"Score sheet · game {game_no} · first to {target} marks · games won: "
-                        f"A {m.games[0]}, B {m.games[1]}", "bold"))
+        self.say(styled(self.tell("term.bs_sheet", game=game_no, target=target, a=m.games[0],
+                                  b=m.games[1]), "bold"))
         lines: list[Text] = []
         for side, names, strokes, marks in rows:
             line = Text(f"  {SIDES[side]}  {names:<{name_w}}  ", style="bold")
             line += Text(strokes + " " * (tally_w - cell_len(strokes)), style="bold")
             line += Text(f"  {marks:>2}")
             if sheet["chalk"] == SIDES[side]:
-                line += styled("  ◀ chalk", "bold magenta")
+                line += styled("  " + self.tell("term.bs_chalk"), "bold magenta")
             lines.append(line)
         self.say(lines[0])
         self.say(Text("  " + "─" * (2 + 1 + 2 + name_w + 2 + tally_w + 2)))
@@ -169,11 +172,11 @@ class BauernstossRenderer(ExplainedRenderer):
             result = st.result()
             assert result is not None
             short = self.words_of_the_game.short_result(st.public_view(), result)
-            items.append(Text(f"{i}: ") + self.words(short))
+            items.append(Msg("term.numbered", {"n": i, "m": short}))
         if items:
-            self.say(Text("Deals: ", style="dim") + Text(" · ", style="dim").join(items))
+            self.say(self.words(Msg("term.bs_deals", {"items": items}), style="dim"))
         else:
-            self.say(Text("No deal has been scored in this game yet.", style="dim"))
+            self.say(Text(self.tell("term.bs_no_deal"), style="dim"))
 
     def game_over(self, match: Match[Any], *, finished: bool) -> None:
         """The sheet's notes and the verdict; the sheet itself only when the game was left
@@ -186,22 +189,22 @@ class BauernstossRenderer(ExplainedRenderer):
         self.say_verdict(match)
         standing = self.explainer.standing(sheet)
         if self.explainer.verdict(sheet) is None and standing is not None:
-            self.say(styled("Game not finished: ", "bold") + self.words(standing))
+            said = Msg("term.bs_unfinished", {"standing": standing})
+            self.say(labelled(said, self.voice, "bold"))
 
     # -- input ----------------------------------------------------------------------------
     def prompt_hint(self, view: View, count: int) -> str:
         v = narrow(view, BauernstossView)
-        nums = "1" if count == 1 else f"1–{count}"
+        nums = cmd("1" if count == 1 else f"1–{count}")
         if v.phase == "bid":
-            what = (f"[bold]{nums}[/bold], or [bold]pass[/bold], [bold]b4s[/bold] (bid 4 ♠), "
-                    "[bold]m4h[/bold] (mit 4 ♥), [bold]small[/bold], [bold]big[/bold]")
-        elif v.phase == "tie":
-            what = f"[bold]{nums}[/bold], [bold]self[/bold] or [bold]partner[/bold]"
-        elif v.phase == "trump":
-            what = f"the choice number [bold]{nums}[/bold] or a suit such as [bold]♥[/bold]"
-        else:
-            what = f"the move number [bold]{nums}[/bold] or a card such as [bold]jh[/bold]"
-        return f"Type {what}; [bold]h[/bold] help, [bold]s[/bold] scores, [bold]q[/bold] quit."
+            return self.tell("term.bs_prompt_bid", nums=nums, b4s=cmd("b4s"), m4h=cmd("m4h"),
+                             small=cmd("small"), big=cmd("big"), **{"pass": cmd("pass")}, **KEYS)
+        if v.phase == "tie":
+            return self.tell("term.bs_prompt_tie", nums=nums, me=cmd("self"),
+                             partner=cmd("partner"), **KEYS)
+        if v.phase == "trump":
+            return self.tell("term.bs_prompt_trump", nums=nums, symbol=cmd("♥"), **KEYS)
+        return self.tell("term.prompt_card_scores", nums=nums, card=cmd("jh"), **KEYS)
 
     def parse_move(self, text: str, view: View) -> int | None:
         v = narrow(view, BauernstossView)
@@ -246,13 +249,14 @@ class BauernstossRenderer(ExplainedRenderer):
         suits = [s for s in range(4) if count(v.hand or 0, s) == n]
         return make(n, suits[0]) if len(suits) == 1 else None
 
-    def input_help(self) -> list[str]:
+    def input_help(self) -> list[Text]:
+        tell = self.tell
         return [*super().input_help(),
-                "  a bid            [bold]b4s[/bold] or [bold]bid 4 ♠[/bold] (bid 4 with spades "
-                "as trumps), [bold]m4h[/bold] (mit 4 with hearts), [bold]pass[/bold], "
-                "[bold]small[/bold], [bold]big[/bold]",
-                "  a tie            [bold]self[/bold] (you declare) or [bold]partner[/bold]",
-                "  trumps (Solo)    a suit: [bold]♥[/bold] or [bold]hearts[/bold]"]
+                help_line(tell("term.bs_help_bid", b4s=cmd("b4s"), bid4=cmd("bid 4 ♠"),
+                               m4h=cmd("m4h"), small=cmd("small"), big=cmd("big"),
+                               **{"pass": cmd("pass")})),
+                help_line(tell("term.bs_help_tie", me=cmd("self"), partner=cmd("partner"))),
+                help_line(tell("term.bs_help_trumps", symbol=cmd("♥"), hearts=cmd("hearts")))]
 
 
 def _suit_of(word: str) -> int | None:

@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.errors import ActionParseError
-from ..core.explain import Msg
+from ..core.explain import ENGLISH, Msg
 from ..core.game import Game
 from ..core.match import Match
 from ..core.view import View
@@ -32,7 +32,7 @@ from ..games.brus import NPLAY, Brus, BrusState, BrusView, encode
 from ..games.brus.actions import OFFSET, capable_bits, parse_parts, play_index_of_mask
 from ..games.brus.explain import BrusExplainer
 from .draw import ExplainedRenderer
-from .play import Seating, narrow, styled
+from .play import KEYS, Seating, cmd, help_line, narrow, styled
 
 STICK = "|"
 THROWN = "/"
@@ -65,8 +65,9 @@ class DealLine:
 class BrusRenderer(ExplainedRenderer):
     """The Danish Brus table: the explainer's words, the heaps of sticks and the deals."""
 
-    def __init__(self, game: Game[Any], console: Any, seating: Seating) -> None:
-        super().__init__(game, console, seating)
+    def __init__(self, game: Game[Any], console: Any, seating: Seating, *,
+                 lang: str = ENGLISH) -> None:
+        super().__init__(game, console, seating, lang=lang)
         self.brus: Brus = narrow(game, Brus)
         n = self.brus.players
         you = seating.you
@@ -87,9 +88,15 @@ class BrusRenderer(ExplainedRenderer):
     def side_label(self, side: int) -> str:
         """``Your side (seats 0+2)``, ``Side B (seats 1+3)``; with three players the seat."""
         if self.brus.players != 4:
-            return self.seating.cap_name(side)
+            return self.seating.cap_name(side, self.lang)
         seats = "+".join(str(s) for s in range(4) if self.brus.side_of(s) == side)
-        return f"{self.voice.side(side, cap=True)} (seats {seats})"
+        return self.tell("term.brus_side", x=side, seats=seats)
+
+    def side_name(self, side: int) -> str:
+        """``Your side``, ``Side B``; with three players the seat."""
+        if self.brus.players != 4:
+            return self.seating.cap_name(side, self.lang)
+        return self.voice.side(side, cap=True)
 
     def sticks_table(self, left: Sequence[int], start: Sequence[int], title: str) -> Table:
         """Every side's heap: ``|`` per stick left, ``/`` per stick thrown since ``start``."""
@@ -102,8 +109,8 @@ class BrusRenderer(ExplainedRenderer):
             marks = sticks_marks(left[side], thrown)
             cut = marks.find(THROWN) if THROWN in marks else len(marks)
             cell = styled(marks[:cut], "bold yellow") + styled(marks[cut:], "dim")
-            table.add_row(self.side_label(side), cell, f"{left[side]} left",
-                          f"{thrown} thrown this deal" if thrown else "")
+            table.add_row(self.side_label(side), cell, self.tell("term.brus_left", n=left[side]),
+                          self.tell("term.brus_thrown", n=thrown) if thrown else "")
         return table
 
     def _heaps(self, match: Match[Any]) -> Table:
@@ -113,14 +120,14 @@ class BrusRenderer(ExplainedRenderer):
         state = match.state
         begun = sheet["sticks"] if state is None else \
             narrow(state.public_view(), BrusView).sticks_start
-        return self.sticks_table(sheet["sticks"], begun, "Sticks")
+        return self.sticks_table(sheet["sticks"], begun, self.tell("term.brus_sticks"))
 
     # -- the deal -------------------------------------------------------------------------
     def deal_started(self, match: Match[Any], view: View) -> None:
         panel = self.explainer.panel(view, match.sheet())
         self.say()
-        self.say(Rule(Text(f"Deal {len(match.deals)} · ") + self.words(panel.title),
-                      style="cyan"))
+        title = Msg("term.deal_title", {"n": len(match.deals), "title": panel.title})
+        self.say(Rule(self.words(title), style="cyan"))
         for line in panel.deal:
             self.say(self.words(line))
         self.say(self._heaps(match))
@@ -131,9 +138,9 @@ class BrusRenderer(ExplainedRenderer):
         if all(a < OFFSET[2] for a, _ in moves):  # single cards, no risk
             super()._moves_line(view, moves)
             return
-        voice = self.explainer.voice(view)
+        voice = self.view_voice(view)
         labels = {m.action: m.label for m in self.explainer.moves(view, [a for a, _ in moves])}
-        self.say(styled("Moves:", "bold"))
+        self.say(styled(self.tell("term.moves"), "bold"))
         for i, (a, _) in enumerate(moves, 1):
             self.say(Text(f"  [{i:>2}] ") + self.words(labels[a], voice))
 
@@ -165,16 +172,16 @@ class BrusRenderer(ExplainedRenderer):
         """The deals as the tradition keeps them: the tricks and the sticks of each side,
         the sticks thrown (``−2 → 9``), how the deal ended; then the heaps as they stand."""
         if not self.lines:
-            self.say("No deal has been finished yet.")
+            self.say(Text(self.tell("term.brus_no_deal")))
         else:
-            table = Table(title="Deals", title_justify="left", title_style="bold",
+            table = Table(title=self.tell("term.deals"), title_justify="left", title_style="bold",
                           box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-            table.add_column("deal", justify="right")
-            table.add_column("dealer")
+            table.add_column(self.tell("term.h_deal"), justify="right")
+            table.add_column(self.tell("term.h_dealer"))
             for s in self.columns:
-                name = self.side_label(s).split(" (")[0]
-                table.add_column(f"{name}\ntricks", justify="right")
-                table.add_column("\nsticks", justify="right")
+                table.add_column(f"{self.side_name(s)}\n{self.tell('term.h_tricks')}",
+                                 justify="right")
+                table.add_column(f"\n{self.tell('term.h_sticks')}", justify="right")
             table.add_column("", style="dim")
             for line in self.lines:
                 cells: list[Any] = []
@@ -182,7 +189,7 @@ class BrusRenderer(ExplainedRenderer):
                     cells.append(str(line.tricks[s]))
                     cells.append(f"−{line.thrown[s]} → {line.sticks[s]}" if line.thrown[s]
                                  else str(line.sticks[s]))
-                table.add_row(str(line.number), self.seating.name(line.dealer), *cells,
+                table.add_row(str(line.number), self.seating.name(line.dealer, self.lang), *cells,
                               "" if line.note is None else self.words(line.note))
             self.say()
             self.say(table)
@@ -190,20 +197,20 @@ class BrusRenderer(ExplainedRenderer):
 
     def game_over(self, match: Match[Any], *, finished: bool) -> None:
         self.say()
-        self.say(Rule("End of the game" if finished else "The game so far", style="cyan"))
+        self.say(Rule(self.tell("term.end_of_game" if finished else "term.game_so_far"),
+                      style="cyan"))
         super().game_over(match, finished=finished)
         if not match.over:
             standing = self.explainer.standing(match.sheet())
             if standing is not None:
-                self.say(Text("The game is not finished. ") + self.words(standing))
+                self.say(self.words(Msg("term.game_unfinished", {"standing": standing})))
 
     # -- input ----------------------------------------------------------------------------
     def prompt_hint(self, view: View, count: int) -> str:
-        nums = "1" if count == 1 else f"1–{count}"
-        return (f"Type a move number ([bold]{nums}[/bold]) or cards: [bold]kh[/bold], "
-                "[bold]8s+8d[/bold]; add [bold]risk[/bold] to risk ([bold]kh risk[/bold], "
-                "[bold]8s+kh risk 8s[/bold]); [bold]h[/bold] help, [bold]s[/bold] sticks, "
-                "[bold]q[/bold] quit.")
+        nums = cmd("1" if count == 1 else f"1–{count}")
+        return self.tell("term.brus_prompt", nums=nums, kh=cmd("kh"), pair=cmd("8s+8d"),
+                         risk=cmd("risk"), kh_risk=cmd("kh risk"),
+                         pair_risk=cmd("8s+kh risk 8s"), **KEYS)
 
     def parse_move(self, text: str, view: View) -> int | None:
         """``kh``, ``8s+8d`` / ``8s 8d``, ``kh risk``, ``8s+kh risk 8s``, with or without a
@@ -233,12 +240,11 @@ class BrusRenderer(ExplainedRenderer):
         self._offered = list(legal)
         return super().moves(view, legal)
 
-    def input_help(self) -> list[str]:
+    def input_help(self) -> list[Text]:
         return [*super().input_help(),
-                "  a multiple play  cards of one rank joined by + or spaces: [bold]8s+8d[/bold], "
-                "[bold]8s 8d[/bold]",
-                "  a risk           add [bold]risk[/bold]: [bold]kh risk[/bold] risks every card "
-                "you may risk; [bold]8s+kh risk 8s[/bold] only the Galhund"]
+                help_line(self.tell("term.brus_help_multiple", a=cmd("8s+8d"), b=cmd("8s 8d"))),
+                help_line(self.tell("term.brus_help_risk", risk=cmd("risk"),
+                                    kh_risk=cmd("kh risk"), pair_risk=cmd("8s+kh risk 8s")))]
 
 
 __all__ = ["BrusRenderer", "sticks_marks"]

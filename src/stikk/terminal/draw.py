@@ -9,6 +9,7 @@ It works out no rule: every word about the game comes from the explainer, which 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rich import box
@@ -22,17 +23,8 @@ from ..core.explainer import Explainer
 from ..core.game import Trick
 from ..core.match import Match
 from ..core.view import View
-from .play import TableRenderer, cards_text, styled
-
-_STYLES = {"red": "bold red", "black": "bold", "section": "dim"}
-
-
-def rich_text(msg: Msg, voice: Voice, style: str = "") -> Text:
-    """A message as Rich text: cards and suits in their colours, the rules section dim."""
-    out = Text(style=style)
-    for text, hint in msg.segments(voice):
-        out.append(text, style=_STYLES.get(hint or "", ""))
-    return out
+from .log import plays_said
+from .play import TableRenderer, cards_text, cmd, help_line, labelled, rich_text, styled
 
 
 def cell_text(cell: Any, voice: Voice) -> Text | str:
@@ -46,10 +38,6 @@ def cell_text(cell: Any, voice: Voice) -> Text | str:
     return str(cell)
 
 
-def _play_cards(c: Any) -> list[int]:
-    return [c] if isinstance(c, int) else list(c)
-
-
 class ExplainedRenderer(TableRenderer):
     """Everything a terminal table draws, from the explainer's words."""
 
@@ -60,10 +48,18 @@ class ExplainedRenderer(TableRenderer):
     @property
     def voice(self) -> Voice:
         """The narration's voice: the one human at the table is "you"."""
-        return Voice(self.seating.you, self.explainer.partnership)
+        return Voice(self.seating.you, self.explainer.partnership, lang=self.lang)
+
+    def view_voice(self, view: View) -> Voice:
+        """The voice of ``view``'s seat (the public view speaks to nobody)."""
+        return replace(self.explainer.voice(view), lang=self.lang)
 
     def words(self, msg: Msg, voice: Voice | None = None, style: str = "") -> Text:
         return rich_text(msg, voice or self.voice, style)
+
+    def heading(self, mid: str) -> Text:
+        """A heading such as ``Moves:``, in bold, and the space after it."""
+        return styled(self.tell(mid) + " ", "bold")
 
     # -- the deal -------------------------------------------------------------------------
     def deal_started(self, match: Match[Any], view: View) -> None:
@@ -74,11 +70,11 @@ class ExplainedRenderer(TableRenderer):
             self.say(self.words(line))
 
     def moves(self, view: View, legal: Sequence[int]) -> list[tuple[int, str]]:
-        voice = self.explainer.voice(view)
+        voice = self.view_voice(view)
         return [(m.action, m.label.text(voice)) for m in self.explainer.moves(view, legal)]
 
     def show_table(self, match: Match[Any], view: View, moves: Sequence[tuple[int, str]]) -> None:
-        voice = self.explainer.voice(view)
+        voice = self.view_voice(view)
         panel = self.explainer.panel(view, match.sheet())
         self.say()
         self.say(self.words(panel.title, voice, "bold"))
@@ -97,35 +93,29 @@ class ExplainedRenderer(TableRenderer):
         for i, head in enumerate(seats.head):
             table.add_column(head.text(voice), justify="left" if i == 0 else "right")
         for s, row in enumerate(seats.rows):
-            label = Text(self.seating.label(s), style="bold" if s == voice.you else "")
+            label = Text(self.seating.label(s, self.lang),
+                         style="bold" if s == voice.you else "")
             table.add_row(label, *(cell_text(c, voice) for c in row[1:]))
         return table
 
-    def _plays_text(self, plays: Sequence[tuple[int, Any]]) -> Text:
-        out = Text()
-        for i, (s, c) in enumerate(plays):
-            if i:
-                out += Text(" · ")
-            out += Text(f"{self.seating.name(s)} ") + cards_text(_play_cards(c))
-        return out
-
     def _trick_line(self, view: View) -> None:
         if view.current_trick:
-            self.say(styled("On the table: ", "bold") + self._plays_text(view.current_trick))
+            said = Msg("term.on_the_table", {"plays": plays_said(view.current_trick)})
+            self.say(labelled(said, self.voice, "bold"))
         elif view.tricks:
             last = view.tricks[-1]
-            self.say(Text("Last trick: ") + self._plays_text(last.plays)
-                     + Text(f" → {self.seating.name(last.winner)}"))
+            self.say(self.words(Msg("term.last_trick_short",
+                                    {"plays": plays_said(last.plays), "p": last.winner})))
 
     def _hand_lines(self, view: View, offered: set[int]) -> None:
-        voice = self.explainer.voice(view)
+        voice = self.view_voice(view)
         hand = self.explainer.hand(view)
-        head = styled("Your hand: ", "bold")
+        head = self.heading("term.your_hand")
         if view.hand is None:
-            self.say(head + styled("(hidden from you)", "dim"))
+            self.say(head + styled(self.tell("term.hand_hidden"), "dim"))
             return
         if not hand:
-            self.say(head + Text("(no cards left)"))
+            self.say(head + Text(self.tell("term.hand_empty")))
             return
         playable = {a for a in offered if 0 <= a < 64}
         line = head
@@ -153,9 +143,9 @@ class ExplainedRenderer(TableRenderer):
             self.say(roles)
 
     def _moves_line(self, view: View, moves: Sequence[tuple[int, str]]) -> None:
-        voice = self.explainer.voice(view)
+        voice = self.view_voice(view)
         labels = {m.action: m.label for m in self.explainer.moves(view, [a for a, _ in moves])}
-        line = styled("Moves: ", "bold")
+        line = self.heading("term.moves")
         for i, (a, _) in enumerate(moves, 1):
             if i > 1:
                 line += Text("   ")
@@ -181,16 +171,16 @@ class ExplainedRenderer(TableRenderer):
             self.say(styled("  → ", "bold green") + self.words(
                 self.explainer.trick_taken(view, index)))
         else:
-            self.say(Text(f"Trick {index + 1}: ") + self._plays_text(trick.plays)
-                     + Text(f"  → {self.seating.name(trick.winner)}"))
+            self.say(self.words(Msg("term.trick_line", {
+                "n": index + 1, "plays": plays_said(trick.plays), "p": trick.winner})))
 
     def last_trick(self, view: View) -> None:
         if not view.tricks:
-            self.say("No trick has been completed in this deal yet.")
+            self.say(Text(self.tell("term.no_trick")))
             return
         t = view.tricks[-1]
-        self.say(Text(f"Last trick (trick {len(view.tricks)}): ") + self._plays_text(t.plays)
-                 + Text(f" → won by {self.seating.name(t.winner)}"))
+        self.say(self.words(Msg("term.last_trick", {
+            "n": len(view.tricks), "plays": plays_said(t.plays), "p": t.winner})))
 
     # -- the end of a deal and of the game ------------------------------------------------
     def deal_over(self, match: Match[Any]) -> None:
@@ -221,7 +211,7 @@ class ExplainedRenderer(TableRenderer):
     def side_label(self, side: int) -> str:
         """A side's name in a score table: the seat where each plays alone."""
         if not self.explainer.partnership:
-            return self.seating.label(side)
+            return self.seating.label(side, self.lang)
         return self.voice.side(side, cap=True)
 
     def after_deal(self, match: Match[Any]) -> None:
@@ -246,15 +236,15 @@ class ExplainedRenderer(TableRenderer):
             self.say(self.words(verdict, style="bold green"))
 
     # -- input ----------------------------------------------------------------------------
-    def input_help(self) -> list[str]:
-        """How to type this game's moves beside a number (Rich markup)."""
-        return ["  a card           rank then suit, e.g. [bold]qh[/bold], [bold]10h[/bold] or "
-                "[bold]th[/bold]; the suit may be a letter (c s h d) or a symbol (♣ ♠ ♥ ♦)"]
+    def input_help(self) -> list[Text]:
+        """How to type this game's moves beside a number."""
+        return [help_line(self.tell("term.help_card", qh=cmd("qh"), ten=cmd("10h"),
+                                    th=cmd("th"), letters="c s h d", symbols="♣ ♠ ♥ ♦"))]
 
-    def help_lines(self) -> list[str]:
+    def help_lines(self) -> list[Text]:
         rules = self.explainer.rules_in_short()
-        short = " ".join(m.text(self.voice) + "." for m in rules)
-        return [*self.input_help(), *([f"[bold]Rules in short[/bold]: {short}"] if rules else [])]
+        said = Msg("term.rules_in_short", {"rules": rules})
+        return [*self.input_help(), *([labelled(said, self.voice, "bold")] if rules else [])]
 
 
 def _signed(n: int) -> str:

@@ -27,7 +27,7 @@ from ..core.view import View
 from ..games.icelandic_brus import KH, RISK, IcelandicBrusMatch
 from ..games.icelandic_brus.explain import IcelandicBrusExplainer
 from .draw import ExplainedRenderer
-from .play import narrow, styled
+from .play import KEYS, cmd, help_line, narrow, styled
 
 TOOTH = "┃"
 """A line of the comb still standing."""
@@ -74,9 +74,9 @@ class IcelandicBrusRenderer(ExplainedRenderer):
         notes = self.ib.comb_notes(view, sheet)
         data = self.ib.sheet_data(view, sheet)
         lines = data["lines"]
-        head = styled("Comb", "bold")
+        head = styled(self.tell("term.ib_comb"), "bold")
         if legend:
-            head += Text(f"  ({RA} the rá · {ERASED} an erased line)", style="dim")
+            head += Text("  " + self.tell("term.ib_legend", ra=RA, erased=ERASED), style="dim")
         out = [head]
         first = 0 if voice.you is None else voice.you % 2
         names = {s: self._side_name(s, voice) for s in (0, 1)}
@@ -86,7 +86,7 @@ class IcelandicBrusRenderer(ExplainedRenderer):
             row = Text(f"  {names[s]:<{width}}  ")
             for ch in comb_teeth(e, lines):
                 row.append(ch, style="dim red" if ch == ERASED else "bold" if ch != " " else "")
-            row += Text(f"   {e} erased")
+            row += Text("   " + self.tell("term.ib_erased", n=e))
             for note in notes[s]:
                 row += Text(" · ") + self.words(note, voice, "magenta")
             out.append(row)
@@ -97,8 +97,10 @@ class IcelandicBrusRenderer(ExplainedRenderer):
 
     @staticmethod
     def _side_name(side: int, voice: Voice) -> str:
-        name = voice.side(side, cap=True)
-        return f"{name} ({'AB'[side]})" if voice.is_you_side(side) else name
+        """``Your side (A)``, ``Side B``."""
+        if voice.is_you_side(side):
+            return Msg("term.ib_side", {"x": side, "letter": "AB"[side]}).text(voice)
+        return voice.side(side, cap=True)
 
     def _say_comb(self, match: Match[Any], *, legend: bool = False) -> None:
         for line in self.comb_lines(self._now(match), match.sheet(), legend=legend):
@@ -108,8 +110,8 @@ class IcelandicBrusRenderer(ExplainedRenderer):
     def deal_started(self, match: Match[Any], view: View) -> None:
         panel = self.explainer.panel(view, match.sheet())
         self.say()
-        self.say(Rule(Text(f"Deal {len(match.deals)} · ") + self.words(panel.title),
-                      style="cyan"))
+        title = Msg("term.deal_title", {"n": len(match.deals), "title": panel.title})
+        self.say(Rule(self.words(title), style="cyan"))
         for line in panel.deal:
             self.say(self.words(line))
         if len(match.deals) == 1:
@@ -119,11 +121,11 @@ class IcelandicBrusRenderer(ExplainedRenderer):
             self._hand_lines(view, set())
 
     def show_table(self, match: Match[Any], view: View, moves: Sequence[tuple[int, str]]) -> None:
-        voice = self.explainer.voice(view)
+        voice = self.view_voice(view)
         panel = self.explainer.panel(view, match.sheet())
         self.say()
-        self.say(Text(f"Deal {len(match.deals)} · ", style="bold")
-                 + self.words(panel.title, voice, "bold"))
+        title = Msg("term.deal_title", {"n": len(match.deals), "title": panel.title})
+        self.say(self.words(title, voice, "bold"))
         for line in panel.deal:
             self.say(self.words(line, voice))
         if panel.seats is not None:
@@ -146,9 +148,9 @@ class IcelandicBrusRenderer(ExplainedRenderer):
         m = self._match(match)
         voice = self.voice
         first = 0 if voice.you is None else voice.you % 2
-        table = Table(title="Deals", title_justify="left", title_style="bold",
+        table = Table(title=self.tell("term.deals"), title_justify="left", title_style="bold",
                       box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-        table.add_column("deal", justify="right")
+        table.add_column(self.tell("term.h_deal"), justify="right")
         for s in (first, 1 - first):
             table.add_column(self._side_name(s, voice), justify="right")
         table.add_column(Msg("core.h_how").text(voice))
@@ -164,14 +166,14 @@ class IcelandicBrusRenderer(ExplainedRenderer):
         if table.row_count:
             self.say(table)
         else:
-            self.say(Text("No point has been scored yet: every line of the comb stands."))
+            self.say(Text(self.tell("term.ib_no_point")))
         self._say_comb(m)
 
     def game_over(self, match: Match[Any], *, finished: bool) -> None:
         m = self._match(match)
         self.say()
-        self.say(Rule("End of the game" if finished and m.over else "The game so far",
-                      style="cyan"))
+        self.say(Rule(self.tell("term.end_of_game" if finished and m.over
+                                else "term.game_so_far"), style="cyan"))
         self.score_sheet(m)
         sheet = m.sheet()
         for note in self.explainer.sheet_notes(sheet):
@@ -179,18 +181,18 @@ class IcelandicBrusRenderer(ExplainedRenderer):
         if finished and m.over:
             self.say_verdict(m)
         else:
-            self.say(Text("The game is not finished."))
+            self.say(Text(self.tell("term.game_not_finished")))
             standing = self.explainer.standing(sheet)
             if standing is not None:
                 self.say(self.words(standing))
 
     # -- input ----------------------------------------------------------------------------
     def prompt_hint(self, view: View, count: int) -> str:
-        nums = "1" if count == 1 else f"1–{count}"
-        what = f"the move number [bold]{nums}[/bold] or a card such as [bold]qh[/bold]"
+        nums = cmd("1" if count == 1 else f"1–{count}")
         if view.to_act == view.seat and self.explainer.why_not(view, RISK) is None:
-            what += " ([bold]kh risk[/bold] to risk the king of hearts)"
-        return f"Type {what}; [bold]h[/bold] help, [bold]s[/bold] the comb, [bold]q[/bold] quit."
+            return self.tell("term.ib_prompt_risk", nums=nums, card=cmd("qh"),
+                             kh_risk=cmd("kh risk"), **KEYS)
+        return self.tell("term.ib_prompt", nums=nums, card=cmd("qh"), **KEYS)
 
     def parse_move(self, text: str, view: View) -> int | None:
         words = text.lower().split()
@@ -208,10 +210,10 @@ class IcelandicBrusRenderer(ExplainedRenderer):
             return super().parse_move(words[0], view)
         return None
 
-    def input_help(self) -> list[str]:
+    def input_help(self) -> list[Text]:
         return [*super().input_help(),
-                "  a risk           [bold]kh risk[/bold] (or [bold]play kh risk[/bold]): play the "
-                "king of hearts and risk it (IS-5)"]
+                help_line(self.tell("term.ib_help_risk", kh_risk=cmd("kh risk"),
+                                    play_kh_risk=cmd("play kh risk")))]
 
 
 __all__ = ["IcelandicBrusRenderer", "comb_teeth"]

@@ -28,22 +28,24 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from ..agents import Agent, DealSetup, advise, begin_deal, make_agent
 from ..agents.registry import AgentSpecError, parse_agent_spec, split_agent_list
 from ..cards import DIAMONDS, HEARTS, Card, CardError, card_symbol, format_card, parse_card
 from ..core.errors import ActionError, ActionParseError, StikkError
-from ..core.explain import Voice
+from ..core.explain import ENGLISH, Msg, Voice
 from ..core.game import Game, State
 from ..core.match import Match
 from ..core.record import record_of
 from ..core.registry import entry, load
 from ..core.view import View
 from ..games import SESSION_DEALS
+from ..i18n.terminal import speak
 
 InputFn = Callable[[str], str]
 """Reads one line from the player (``input``, or a script in tests); EOF means quit."""
@@ -92,23 +94,20 @@ class Seating:
         h = self.humans
         return h[0] if h else 0
 
-    def name(self, seat: int) -> str:
-        """``you`` or ``seat N``, for sentences."""
-        return "you" if seat == self.you else f"seat {seat}"
+    def name(self, seat: int, lang: str = ENGLISH) -> str:
+        """``you`` or ``seat N``, for sentences (in the language ``lang``)."""
+        return Voice(self.you, lang=lang).seat(seat)
 
-    def cap_name(self, seat: int) -> str:
+    def cap_name(self, seat: int, lang: str = ENGLISH) -> str:
         """``You`` or ``Seat N``, to begin a sentence."""
-        n = self.name(seat)
-        return n[0].upper() + n[1:]
+        return Voice(self.you, lang=lang).seat(seat, cap=True)
 
-    def verb(self, seat: int, plain: str, third: str) -> str:
-        """``you bid`` / ``seat 2 bids``: the subject and its verb, capitalised."""
-        return f"{self.cap_name(seat)} {plain if seat == self.you else third}"
-
-    def label(self, seat: int) -> str:
-        """``seat 0 (you)``, ``seat 2 (random)``, ``seat 1 (human)``."""
-        who = "you" if seat == self.you else self.kinds[seat]
-        return f"seat {seat} ({who})"
+    def label(self, seat: int, lang: str = ENGLISH) -> str:
+        """``seat 0 (you)``, ``seat 2 (random)``, ``seat 1 (human)``: the seat kind is what
+        ``--seats`` names, as typed."""
+        if seat == self.you:
+            return Msg("term.seat_you", {"n": seat}).text(Voice(lang=lang))
+        return Msg("term.seat_kind", {"n": seat, "kind": self.kinds[seat]}).text(Voice(lang=lang))
 
 
 def parse_seats(spec: str | None, players: int) -> Seating:
@@ -183,20 +182,33 @@ class Renderer(Protocol):
     def game_over(self, match: Match[Any], *, finished: bool) -> None:
         """The final standings (or, when the game was left, the position so far)."""
 
-    def help_lines(self) -> list[str]:
-        """Game-specific lines for the help screen (Rich markup)."""
+    def help_lines(self) -> list[Text]:
+        """Game-specific lines for the help screen."""
 
 
 class TableRenderer:
-    """Shared helpers for trick-taking renderers: printing, cards, generic input."""
+    """Shared helpers for trick-taking renderers: printing, cards, generic input, the words
+    in the table's language (``lang``, installed by :func:`stikk.i18n.use`)."""
 
-    def __init__(self, game: Game[Any], console: Console, seating: Seating) -> None:
+    def __init__(self, game: Game[Any], console: Console, seating: Seating, *,
+                 lang: str = ENGLISH) -> None:
         self.game = game
         self.console = console
         self.seating = seating
+        self.lang = lang
 
     def say(self, *objects: Any, **kwargs: Any) -> None:
         self.console.print(*objects, highlight=False, **kwargs)
+
+    @property
+    def voice(self) -> Voice:
+        """Who the words speak to (the one human at the table is "you"), in which language."""
+        return Voice(self.seating.you, lang=self.lang)
+
+    def tell(self, mid: str, **params: Any) -> str:
+        """The message ``mid`` in the table's voice (Rich markup where a field is a
+        :func:`cmd`)."""
+        return Msg(mid, params).text(self.voice)
 
     @property
     def narrate(self) -> bool:
@@ -215,9 +227,9 @@ class TableRenderer:
             return None
 
     def prompt_hint(self, view: View, count: int) -> str:
-        return f"Type a move number (1–{count}) or the action; [bold]h[/bold] for help."
+        return self.tell("term.prompt", nums=f"1–{count}", h=KEYS["h"])
 
-    def help_lines(self) -> list[str]:
+    def help_lines(self) -> list[Text]:
         return []
 
 
@@ -229,6 +241,46 @@ def narrow(value: object, cls: type[NarrowT]) -> NarrowT:
     if not isinstance(value, cls):
         raise TypeError(f"expected a {cls.__name__}, got {value!r}")
     return value
+
+
+def cmd(text: str) -> str:
+    """A command as the player types it (in every language), in bold: Rich markup."""
+    return f"[bold]{escape(text)}[/bold]"
+
+
+KEYS: Final = {"h": cmd("h"), "s": cmd("s"), "q": cmd("q")}
+"""The commands every prompt names: help, the score sheet, quit."""
+
+HELP_WIDTH = 17
+"""The width of a help line's first part (what to type)."""
+
+_STYLES = {"red": "bold red", "black": "bold", "section": "dim"}
+
+
+def rich_text(msg: Msg, voice: Voice, style: str = "") -> Text:
+    """A message as Rich text: cards and suits in their colours, the rules section dim."""
+    out = Text(style=style)
+    for text, hint in msg.segments(voice):
+        out.append(text, style=_STYLES.get(hint or "", ""))
+    return out
+
+
+def labelled(msg: Msg, voice: Voice, style: str) -> Text:
+    """A message whose words before its first field are a label, drawn in ``style``."""
+    out = rich_text(msg, voice)
+    first, hint = msg.segments(voice)[0]
+    if hint is None:
+        out.stylize(style, 0, len(first))
+    return out
+
+
+def help_line(text: str, *, indent: int = 2, width: int = HELP_WIDTH) -> Text:
+    """A help line (Rich markup): what to type, a tab, what it does; the second parts line
+    up."""
+    what, _, does = text.partition("\t")
+    left = Text.from_markup(what)
+    gap = max(width - left.cell_len, 2)
+    return Text(" " * indent) + left + Text(" " * gap) + Text.from_markup(does)
 
 
 def styled(text: str, style: str) -> Text:
@@ -247,10 +299,12 @@ def cards_text(cards: Sequence[Card], sep: str = " ") -> Text:
     return Text(sep).join(card_text(c) for c in cards)
 
 
-def make_renderer(game: Game[Any], console: Console, seating: Seating) -> Renderer:
-    """The renderer the game's registry entry names (imported when that game is played)."""
+def make_renderer(game: Game[Any], console: Console, seating: Seating,
+                  lang: str = ENGLISH) -> Renderer:
+    """The renderer the game's registry entry names (imported when that game is played),
+    speaking ``lang``."""
     cls = load(entry(game.id).terminal)
-    renderer: Renderer = cls(game, console, seating)
+    renderer: Renderer = cls(game, console, seating, lang=lang)
     return renderer
 
 
@@ -258,13 +312,15 @@ def make_renderer(game: Game[Any], console: Console, seating: Seating) -> Render
 
 
 class TableSession:
-    """One game at the terminal.  ``match`` is public so tests can inspect the position."""
+    """One game at the terminal, in the language ``lang``.  ``match`` is public so tests can
+    inspect the position."""
 
     def __init__(self, game: Game[Any], *, seats: str | None = None, seed: int | None = None,
                  dealer: int = 0, record_path: str | Path | None = None,
                  input_fn: InputFn = input, console: Console | None = None,
-                 max_deals: int | None = None) -> None:
+                 max_deals: int | None = None, lang: str = ENGLISH) -> None:
         self.game = game
+        self.lang = speak(lang)
         self.max_deals = max_deals if max_deals is not None else SESSION_DEALS.get(game.id)
         if self.max_deals is not None and self.max_deals < 1:
             raise StikkError(f"--deals {self.max_deals}: give at least 1")
@@ -281,12 +337,16 @@ class TableSession:
         self.match: Match[Any] = game.new_match(dealer)
         self.console = console if console is not None else Console(highlight=False)
         self.input_fn = input_fn
-        self.renderer = make_renderer(game, self.console, self.seating)
+        self.renderer = make_renderer(game, self.console, self.seating, self.lang)
         self.setup: DealSetup | None = None
         self._hint_agent: Agent | None = None
 
     def say(self, *objects: Any, **kwargs: Any) -> None:
         self.console.print(*objects, highlight=False, **kwargs)
+
+    def tell(self, mid: str, **params: Any) -> str:
+        """The message ``mid`` in the table's language, spoken to nobody in particular."""
+        return Msg(mid, params).text(Voice(lang=self.lang))
 
     def run(self) -> int:
         """Play the match to its end, or until a human quits; returns the exit status."""
@@ -295,19 +355,20 @@ class TableSession:
         try:
             finished = self._play()
         except KeyboardInterrupt:
-            self.say("\n[bold]Interrupted.[/bold]")
+            self.say(styled("\n" + self.tell("term.interrupted"), "bold"))
             status = 130
         if not finished and status == 0:
-            self.say("[bold]You left the table.[/bold]")
+            self.say(styled(self.tell("term.left_table"), "bold"))
         self.renderer.game_over(self.match, finished=finished)
         if self.record_path is not None:
+            path = str(self.record_path)
             try:
                 write_record(self.match, self.record_path)
             except OSError as e:
-                self.say(styled(f"Could not write the record to {self.record_path}: "
-                                f"{e.strerror or e}", "bold red"))
+                self.say(styled(self.tell("term.record_failed", path=path,
+                                          error=e.strerror or str(e)), "bold red"))
                 return 1
-            self.say(Text(f"Record written to {self.record_path}"))
+            self.say(Text(self.tell("term.record_written", path=path)))
         return status
 
     def _play(self) -> bool:
@@ -340,7 +401,8 @@ class TableSession:
         view = state.view(seat)
         moves = self.renderer.moves(view, state.legal_actions())
         if len(self.seating.humans) > 1:
-            self.say(f"\n[bold reverse] Seat {seat}, your turn [/bold reverse]")
+            turn = self.tell("term.your_turn", p=seat)
+            self.say(Text("\n") + styled(f" {turn} ", "bold reverse"))
         self.renderer.show_table(self.match, view, moves)
         hint = self.renderer.prompt_hint(view, len(moves))
         self.say(hint)
@@ -379,8 +441,10 @@ class TableSession:
                 continue
             try:
                 self.match.apply(action)
-            except ActionError as e:
-                self.say(styled("✗ Not allowed: ", "bold red") + Text(e.reason))
+            except ActionError as e:  # the engine's reason, said to the seat (core.game)
+                said = Msg("term.not_allowed", {"reason": reason_of(e)})
+                self.say(styled("✗ ", "bold red")
+                         + labelled(said, Voice(seat, lang=self.lang), "bold red"))
                 continue
             return True
 
@@ -395,9 +459,10 @@ class TableSession:
         moves = self.renderer.moves(view, state.legal_actions())
         number, label = next(((i, text) for i, (a, text) in enumerate(moves, 1) if a == action),
                              (None, state.action_text(action)))
-        where = f" (move {number})" if number is not None else ""
-        you = Voice(seat, self.game.num_sides == 2 and self.game.players == 4)
-        self.say(styled("Hint: ", "bold cyan") + Text(f"{label}{where} — {reason.text(you)}"))
+        said = Msg("term.hint" if number is None else "term.hint_move",
+                   {"label": label, "n": number, "reason": reason})
+        you = Voice(seat, self.game.num_sides == 2 and self.game.players == 4, lang=self.lang)
+        self.say(labelled(said, you, "bold cyan"))
 
     def _parse(self, text: str, state: State[Any], view: View,
                moves: Sequence[tuple[int, str]]) -> int | str:
@@ -407,46 +472,55 @@ class TableSession:
             if 1 <= n <= len(moves):
                 return moves[n - 1][0]
             if len(moves) == 1:
-                return f"there is no move {n}: the only move is number 1"
-            return f"there is no move {n}: type a move number from 1 to {len(moves)}"
+                return self.tell("term.no_move_only", n=n)
+            return self.tell("term.no_move_range", n=n, count=len(moves))
         try:
             a = self.renderer.parse_move(text, view)
         except ActionParseError as e:  # a shorthand the renderer knows, mistyped
-            return f"{text!r} is not a move: {e.reason}; h for help"
+            return self.tell("term.bad_shorthand", text=repr(text), reason=reason_of(e), h="h")
         if a is not None:
             return a
         try:
             return state.parse_action(text)
         except ActionParseError as e:
-            return f"{text!r} is not a move, a card or a command: {e.reason}; h for help"
+            return self.tell("term.not_a_move", text=repr(text), reason=reason_of(e), h="h")
 
     def _help(self) -> None:
+        tell = self.tell
         lines = [
-            "[bold]How to answer[/bold]",
-            "  a number         the move with that number in the list",
-            "  the action text  e.g. [bold]play qh[/bold] or [bold]bid 2[/bold] (any case)",
+            styled(tell("term.help_answer"), "bold"),
+            help_line(tell("term.help_number")),
+            help_line(tell("term.help_action", a=cmd("play qh"), b=cmd("bid 2"))),
             *self.renderer.help_lines(),
-            "[bold]Commands[/bold]",
-            "  s   the score sheet          l   the last trick",
-            "  t   the table again          h   this help",
-            "  hint  what the IS-MCTS bot would play here, and why (one line)",
-            "  q   leave the game (the record is written if you gave --record)",
+            styled(tell("term.help_commands"), "bold"),
+            help_line(tell("term.help_sheet", s=cmd("s"))),
+            help_line(tell("term.help_last", l=cmd("l"))),
+            help_line(tell("term.help_table", t=cmd("t"))),
+            help_line(tell("term.help_help", h=cmd("h"))),
+            help_line(tell("term.help_hint", hint=cmd("hint"), bot=HINT_AGENT)),
+            help_line(tell("term.help_quit", q=cmd("q"), record="--record")),
         ]
         for line in lines:
             self.say(line)
 
 
+def reason_of(e: ActionError) -> Msg:
+    """Why the engine refused an action: its message, else its English text."""
+    return e.explanation or Msg("core.action", {"t": e.reason})
+
+
 def play_game(game: Game[Any], *, seats: str | None = None, seed: int | None = None,
               dealer: int = 0, record_path: str | Path | None = None,
               input_fn: InputFn = input, console: Console | None = None,
-              max_deals: int | None = None) -> int:
+              max_deals: int | None = None, lang: str = ENGLISH) -> int:
     """Play one whole game of ``game`` at the terminal; returns the exit status (0, or 130
     after Ctrl-C, or 1 when the record could not be written).
 
     ``seats`` is the ``--seats`` list (``human`` or an agent name per seat); ``seed`` seeds
     the shuffle and the agents (``None``: fresh randomness); ``dealer`` deals first;
     ``max_deals`` stops the table after that many deals (default: the match's end, or
-    :data:`SESSION_DEALS` for a game whose session never ends).
+    :data:`SESSION_DEALS` for a game whose session never ends); ``lang`` is the language the
+    table speaks (one of :data:`stikk.i18n.CODES`).
     """
     if input_fn is input:
         try:  # line editing for the prompt, where the platform has it
@@ -455,7 +529,7 @@ def play_game(game: Game[Any], *, seats: str | None = None, seed: int | None = N
             pass
     session = TableSession(game, seats=seats, seed=seed, dealer=dealer,
                            record_path=record_path, input_fn=input_fn, console=console,
-                           max_deals=max_deals)
+                           max_deals=max_deals, lang=lang)
     return session.run()
 
 

@@ -20,7 +20,7 @@ from ..core.match import Match
 from ..core.view import View
 from ..games.romanian_whist import BID0, NO_ZERO_PLAY, ZERO_PLAY, RomanianWhistMatch
 from .draw import ExplainedRenderer, cell_text
-from .play import narrow, styled
+from .play import KEYS, cmd, help_line, narrow, styled
 
 _BID_RE = re.compile(r"b(?:id)?\s*(\d+)", re.I)
 
@@ -33,12 +33,13 @@ class RomanianWhistRenderer(ExplainedRenderer):
 
     # -- input --------------------------------------------------------------------------------
     def prompt_hint(self, view: View, count: int) -> str:
-        nums = "1" if count == 1 else f"1–{count}"
-        what = {"declare": f"[bold]{nums}[/bold], [bold]zero[/bold] or [bold]no[/bold]",
-                "bid": f"the move number [bold]{nums}[/bold], or [bold]b<n>[/bold] to bid n (b2)"
-                }.get(view.phase, f"the move number [bold]{nums}[/bold] or a card such as "
-                                  "[bold]qh[/bold]")
-        return f"Type {what}; [bold]h[/bold] help, [bold]s[/bold] scores, [bold]q[/bold] quit."
+        nums = cmd("1" if count == 1 else f"1–{count}")
+        if view.phase == "declare":
+            return self.tell("term.rw_prompt_declare", nums=nums, zero=cmd("zero"), no=cmd("no"),
+                             **KEYS)
+        if view.phase == "bid":
+            return self.tell("term.rw_prompt_bid", nums=nums, bn=cmd("b<n>"), b2="b2", **KEYS)
+        return self.tell("term.prompt_card_scores", nums=nums, card=cmd("qh"), **KEYS)
 
     def parse_move(self, text: str, view: View) -> int | None:
         t = text.strip()
@@ -52,16 +53,15 @@ class RomanianWhistRenderer(ExplainedRenderer):
             return NO_ZERO_PLAY
         return super().parse_move(t, view)
 
-    def input_help(self) -> list[str]:
+    def input_help(self) -> list[Text]:
         return [*super().input_help(),
-                "  a bid            [bold]b2[/bold] or [bold]bid 2[/bold]  (a bare number is the "
-                "move number, not the bid)",
-                "  Zero Play        [bold]zero[/bold] or [bold]no[/bold] when asked (rules §10.5)"]
+                help_line(self.tell("term.rw_help_bid", b2=cmd("b2"), bid2=cmd("bid 2"))),
+                help_line(self.tell("term.rw_help_zero", zero=cmd("zero"), no=cmd("no")))]
 
     # -- the schedule and the score table -----------------------------------------------------
     def after_deal(self, match: Match[Any]) -> None:
         m = self._match(match)
-        line = Text("Schedule: ")
+        line = Text(self.tell("term.rw_schedule") + " ")
         done = m.rounds_played
         for i, (k, special) in enumerate(m.plan):
             token = special or str(k)
@@ -71,7 +71,7 @@ class RomanianWhistRenderer(ExplainedRenderer):
             else:
                 line += Text(token, style="dim" if i < done - 1 else "")
         if m.upcoming() is None:
-            line += Text("  (that was the last round)")
+            line += Text("  " + self.tell("term.rw_last_round"))
         self.say(line)
         super().after_deal(match)
 
@@ -79,13 +79,13 @@ class RomanianWhistRenderer(ExplainedRenderer):
         m = self._match(match)
         n = self.game.players
         full = 5 + 2 + 8 + 2 + n * 14 <= self.console.width
-        title = "Score sheet (bid/tricks, points" + (", running total)" if full else ")")
+        title = self.tell("term.rw_sheet_full" if full else "term.rw_sheet")
         table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left",
                       title_style="bold", show_edge=False, pad_edge=False)
-        table.add_column("round", justify="right", no_wrap=True)
-        table.add_column("cards", no_wrap=True)
+        table.add_column(self.tell("term.h_round"), justify="right", no_wrap=True)
+        table.add_column(self.tell("term.h_cards"), no_wrap=True)
         for s in range(n):
-            table.add_column(self.seating.name(s), justify="right", no_wrap=True)
+            table.add_column(self.seating.name(s, self.lang), justify="right", no_wrap=True)
         finished = [st for st in m.deals if st.terminal]
         running = [0] * n
         for index, st in enumerate(finished):
@@ -103,11 +103,11 @@ class RomanianWhistRenderer(ExplainedRenderer):
                     cell += f" {running[s]:>4}"
                 cells.append(Text(cell, style="" if res.tricks[s] == bid else "red"))
             table.add_row(*cells)
-        table.add_row("", "total", *(Text(str(t), style="bold") for t in m.totals),
-                      end_section=True)
+        totals = (Text(str(t), style="bold") for t in m.totals)
+        table.add_row("", self.tell("term.h_total"), *totals, end_section=True)
         self.say()
         if not finished:
-            self.say("No round has been scored yet.")
+            self.say(Text(self.tell("term.rw_no_round")))
             return
         self.say(table)
         super().after_deal(match)
@@ -116,19 +116,21 @@ class RomanianWhistRenderer(ExplainedRenderer):
         m = self._match(match)
         self.score_sheet(m)
         order = sorted(range(self.game.players), key=lambda s: (-m.totals[s], s))
-        title = "Final standings" if finished else (
-            f"Standings after {m.rounds_played} of {m.rounds_total} rounds (game not finished)")
+        title = self.tell("term.final_standings") if finished else self.tell(
+            "term.rw_standings_so_far", n=m.rounds_played, total=m.rounds_total)
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-        for col, just in (("place", "right"), ("seat", "left"), ("total", "right"),
-                          ("", "left")):
-            table.add_column(col, justify=just)  # type: ignore[arg-type]
+        for col, just in (("term.h_place", "right"), ("term.h_seat", "left"),
+                          ("term.h_total", "right")):
+            table.add_column(self.tell(col), justify=just)  # type: ignore[arg-type]
+        table.add_column("")
         winners = m.winner if finished else None
         place = 0
         for i, s in enumerate(order):
             if i == 0 or m.totals[s] != m.totals[order[i - 1]]:
                 place = i + 1
-            table.add_row(f"{place}.", self.seating.label(s), cell_text(m.totals[s], self.voice),
-                          "★ winner" if winners and s in winners else "")
+            table.add_row(f"{place}.", self.seating.label(s, self.lang),
+                          cell_text(m.totals[s], self.voice),
+                          self.tell("term.winner") if winners and s in winners else "")
         self.say()
         self.say(styled(title, "bold"))
         self.say(table)

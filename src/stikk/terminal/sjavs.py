@@ -21,13 +21,14 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, TEN, CardError, parse_card, parse_suit
+from ..cards import SUIT_NAMES, TEN, CardError, parse_card, parse_suit
+from ..core.explain import ENGLISH, Msg
 from ..core.game import Game
 from ..core.match import Match
 from ..core.view import View
 from ..games.sjavs import CUT, EXCHANGE_NONE, KNOCK, PASS, TRUMP0, SjavsMatch, SjavsState
 from .draw import ExplainedRenderer
-from .play import Seating, narrow, styled
+from .play import KEYS, Seating, cmd, help_line, narrow, styled
 
 CROSS = "✕"
 FLAG = "⚑"
@@ -73,8 +74,9 @@ class Rubber:
 class SjavsRenderer(ExplainedRenderer):
     """The Sjavs table: the explainer's words, and the score sheet of the rubbers."""
 
-    def __init__(self, game: Game[Any], console: Console, seating: Seating) -> None:
-        super().__init__(game, console, seating)
+    def __init__(self, game: Game[Any], console: Console, seating: Seating, *,
+                 lang: str = ENGLISH) -> None:
+        super().__init__(game, console, seating, lang=lang)
         # the sheet's facts (start, hook, columns) are the same in every deal: a fresh deal's
         # view of the seat the table is drawn for asks for them once
         match = game.new_match(0)
@@ -99,10 +101,10 @@ class SjavsRenderer(ExplainedRenderer):
         """A sheet column's heading: ``We`` / ``They`` (``A`` / ``B`` without a single human)
         with partnerships, else ``You`` / ``Seat N``."""
         if not self.partnership:
-            return self.seating.cap_name(side)
+            return self.seating.cap_name(side, self.lang)
         if self.seating.you is None:
             return "AB"[side]
-        return "We" if side == self.columns[0] else "They"
+        return self.tell("term.sj_we" if side == self.columns[0] else "term.sj_they")
 
     # -- the deal -------------------------------------------------------------------------
     def deal_started(self, match: Match[Any], view: View) -> None:
@@ -114,8 +116,9 @@ class SjavsRenderer(ExplainedRenderer):
         panel = self.explainer.panel(view, sheet)
         voice = self.voice
         self.say()
-        self.say(Rule(Text(f"Deal {len(m.deals)} · rubber {self.rubbers[-1].number} · ")
-                      + self.words(panel.title, voice), style="cyan"))
+        title = Msg("term.sj_deal_title", {"n": len(m.deals), "rubber": self.rubbers[-1].number,
+                                           "title": panel.title})
+        self.say(Rule(self.words(title, voice), style="cyan"))
         standing = self.explainer.standing(sheet)
         if standing is not None:
             self.say(self.words(standing, voice))
@@ -139,26 +142,30 @@ class SjavsRenderer(ExplainedRenderer):
         """How to type the exchanges that are not numbered, with cards of the hand."""
         held = [h.card for h in self.explainer.hand(view)]
         a, b = (held[-2], held[-1]) if len(held) > 1 else (held[0], held[0])
-        self.say(f"      one <card> <0|1>    put a card aside, take table card 0 or 1 unseen "
-                 f"(e.g. [bold]one {typed(b)} 0[/bold])")
-        self.say(f"      two <card> <card>   put two cards aside, take both table cards "
-                 f"(e.g. [bold]two {typed(a)} {typed(b)}[/bold])")
+        for mid, form, example in (("term.sj_exchange_one", "one <card> <0|1>",
+                                    f"one {typed(b)} 0"),
+                                   ("term.sj_exchange_two", "two <card> <card>",
+                                    f"two {typed(a)} {typed(b)}")):
+            self.say(help_line(self.tell(mid, form=form, example=cmd(example)), indent=6,
+                               width=20))
 
     # -- input ----------------------------------------------------------------------------
     def prompt_hint(self, view: View, count: int) -> str:
-        nums = "1" if count == 1 else f"1–{count}"
-        tail = "; [bold]h[/bold] help, [bold]s[/bold] score sheet, [bold]q[/bold] quit."
-        what = {
-            "cut": "[bold]1[/bold] or [bold]cut[/bold], [bold]2[/bold] or [bold]knock[/bold]",
-            "announce": f"the move number [bold]{nums}[/bold]"
-                        + (" ([bold]pass[/bold] to pass)" if count > 1 else ""),
-            "trump": f"the move number [bold]{nums}[/bold] or a suit ([bold]hearts[/bold], "
-                     "[bold]♥[/bold])",
-            "exchange": "[bold]1[/bold] or [bold]none[/bold], [bold]one <card> <0|1>[/bold] or "
-                        "[bold]two <card> <card>[/bold]",
-        }.get(view.phase, f"the move number [bold]{nums}[/bold] or a card such as "
-                          "[bold]qh[/bold]")
-        return f"Type {what}{tail}"
+        nums = cmd("1" if count == 1 else f"1–{count}")
+        if view.phase == "cut":
+            return self.tell("term.sj_prompt_cut", one=cmd("1"), cut=cmd("cut"), two=cmd("2"),
+                             knock=cmd("knock"), **KEYS)
+        if view.phase == "announce":
+            mid = "term.sj_prompt_announce_pass" if count > 1 else "term.sj_prompt_announce"
+            return self.tell(mid, nums=nums, **{"pass": cmd("pass")}, **KEYS)
+        if view.phase == "trump":
+            return self.tell("term.sj_prompt_trump", nums=nums, hearts=cmd("hearts"),
+                             symbol=cmd("♥"), **KEYS)
+        if view.phase == "exchange":
+            return self.tell("term.sj_prompt_exchange", one=cmd("1"), none=cmd("none"),
+                             form_one=cmd("one <card> <0|1>"),
+                             form_two=cmd("two <card> <card>"), **KEYS)
+        return self.tell("term.sj_prompt_play", nums=nums, card=cmd("qh"), **KEYS)
 
     def parse_move(self, text: str, view: View) -> int | None:
         """The shorthands of each phase.  A mistyped exchange (``one 7c 2``, ``two 7c 7c``)
@@ -191,14 +198,15 @@ class SjavsRenderer(ExplainedRenderer):
             return super().parse_move(t, view)
         return None
 
-    def input_help(self) -> list[str]:
+    def input_help(self) -> list[Text]:
+        tell = self.tell
         return [*super().input_help(),
-                "  cut / knock      when you are offered the pack (rules §4.2)",
-                "  pass             to pass while announcing (the number is simpler)",
-                "  a suit           [bold]hearts[/bold], [bold]♥[/bold] or [bold]trump h[/bold] "
-                "when you name trumps",
-                "  the exchange     [bold]none[/bold], [bold]one 7c 0[/bold] (put 7♣ aside, take "
-                "table card 0) or [bold]two 8c 7c[/bold] (three players, rules §10.3)"]
+                help_line(tell("term.sj_help_cut", cut=cmd("cut"), knock=cmd("knock"))),
+                help_line(tell("term.sj_help_pass", **{"pass": cmd("pass")})),
+                help_line(tell("term.sj_help_suit", hearts=cmd("hearts"), symbol=cmd("♥"),
+                               trump_h=cmd("trump h"))),
+                help_line(tell("term.sj_help_exchange", none=cmd("none"), one=cmd("one 7c 0"),
+                               c="7C", two=cmd("two 8c 7c")))]
 
     # -- the end of a deal ------------------------------------------------------------------
     def deal_over(self, match: Match[Any]) -> None:
@@ -230,15 +238,17 @@ class SjavsRenderer(ExplainedRenderer):
         making, and the part of it a pending 60–60 tie added (the engine's score parts)."""
         if res.extras["outcome"] == "tie":
             return self.tie
-        value = max(res.score)
         scorers = [self.col_name(c) for c in self.columns if res.score[c]]
-        each = " each" if len(scorers) > 1 else ""
-        trump = SUIT_SYMBOLS[SUITS.index(res.extras["trump"])]
-        note = (f"{' and '.join(scorers)} −{value}{each} ({trump}, maker "
-                f"{self.seating.name(res.extras['maker'])})")
+        who = scorers[0] if len(scorers) == 1 else self.voice.word(
+            "and", a=self.voice.word("comma").join(scorers[:-1]), b=scorers[-1])
+        line = Msg("term.sj_line_each" if len(scorers) > 1 else "term.sj_line", {
+            "who": who, "n": max(res.score), "s": res.extras["trump"],
+            "p": res.extras["maker"]})
         side = next(c for c, v in enumerate(res.score) if v)
         bonus = dict(res.parts[side]).get("tie_bonus")
-        return note + (f" incl. +{bonus} tie" if bonus else "")
+        if bonus:
+            line = Msg("term.sj_line_tie", {"line": line, "n": bonus})
+        return line.text(self.voice)
 
     def _figure(self, f: int) -> Text:
         if f == self.hook:
@@ -246,9 +256,9 @@ class SjavsRenderer(ExplainedRenderer):
         return styled(str(f).replace("-", "−"), "bold" if f <= 0 else "")
 
     def _draw_rubber(self, rubber: Rubber) -> None:
-        table = Table(title=f"Rubber {rubber.number}", title_justify="left", title_style="bold",
-                      box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-        table.add_column("deal", justify="right", style="dim")
+        table = Table(title=self.tell("term.sj_rubber", n=rubber.number), title_justify="left",
+                      title_style="bold", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        table.add_column(self.tell("term.h_deal"), justify="right", style="dim")
         for c in self.columns:
             table.add_column(self.col_name(c), justify="right", min_width=5)
         table.add_column("", style="dim")
@@ -256,42 +266,46 @@ class SjavsRenderer(ExplainedRenderer):
         for line in rubber.lines:
             cells = [self._figure(line.figures[c]) if c in line.figures else ""
                      for c in self.columns]
-            note = line.note + (" · on the hook" if self.hook in line.figures.values() else "")
+            hooked = self.hook in line.figures.values()
+            note = self.tell("term.sj_hook", note=line.note) if hooked else line.note
             table.add_row(str(line.deal), *cells, note)
         if rubber.done:
             table.add_row("", *(styled(CROSS * rubber.crosses.get(c, 0), "bold green")
-                                for c in self.columns), "crosses", end_section=True)
+                                for c in self.columns), self.tell("term.sj_crosses_row"),
+                          end_section=True)
         self.say()
         self.say(table)
 
     def score_sheet(self, match: Match[Any]) -> None:
         sheet = self._match(match).sheet()
         if not any(r.lines for r in self.rubbers):
-            self.say(f"No game has been scored yet: every column stands at {self.start}.")
+            self.say(Text(self.tell("term.sj_no_game", n=self.start)))
         else:
             for r in self.rubbers:
                 if r.lines or r is self.rubbers[-1]:
                     self._draw_rubber(r)
         total = sheet["crosses"]
-        self.say(Text("Crosses: " + " · ".join(
-            f"{self.col_name(c)} {CROSS * total[c] if total[c] else '0'}" for c in self.columns)))
+        columns = " · ".join(f"{self.col_name(c)} {CROSS * total[c] if total[c] else '0'}"
+                             for c in self.columns)
+        self.say(Text(self.tell("term.sj_crosses", columns=columns)))
         for note in self.explainer.sheet_notes(sheet):
             self.say(self.words(note, style="magenta"))
 
     def game_over(self, match: Match[Any], *, finished: bool) -> None:
         m = self._match(match)
         self.say()
-        self.say(Rule("End of the match" if finished else "The match so far", style="cyan"))
+        self.say(Rule(self.tell("term.end_of_match" if finished else "term.match_so_far"),
+                      style="cyan"))
         self.score_sheet(m)
         if self.partnership and self.seating.you is not None:
             mine, theirs = ("+".join(map(str, c["seats"])) for c in self._column_data)
-            self.say(Text(f"We = seats {mine}, They = seats {theirs}.", style="dim"))
+            self.say(Text(self.tell("term.sj_we_they", we=mine, they=theirs), style="dim"))
         if finished:
             self.say_verdict(m)
         else:
             standing = self.explainer.standing(m.sheet())
             if standing is not None:
-                self.say(Text("The rubber is not finished. ") + self.words(standing))
+                self.say(self.words(Msg("term.sj_rubber_unfinished", {"standing": standing})))
 
 
 __all__ = ["SjavsRenderer"]

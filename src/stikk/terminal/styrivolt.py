@@ -26,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import CardError, parse_card
+from ..core.explain import ENGLISH, Msg
 from ..core.game import Game
 from ..core.match import Match
 from ..core.view import View
@@ -48,7 +49,7 @@ from ..games.styrivolt.actions import (
 )
 from ..games.styrivolt.explain import StyrivoltExplainer
 from .draw import ExplainedRenderer
-from .play import Seating, card_text, narrow, styled
+from .play import KEYS, Seating, card_text, cmd, help_line, narrow, styled
 
 CROSS = "✕"
 MONK = "☨"
@@ -97,8 +98,9 @@ class DealLine:
 class StyrivoltRenderer(ExplainedRenderer):
     """The Stýrivolt table: the explainer's words, the chalk board and the deals."""
 
-    def __init__(self, game: Game[Any], console: Console, seating: Seating) -> None:
-        super().__init__(game, console, seating)
+    def __init__(self, game: Game[Any], console: Console, seating: Seating, *,
+                 lang: str = ENGLISH) -> None:
+        super().__init__(game, console, seating, lang=lang)
         if not isinstance(game, Styrivolt):
             raise TypeError(f"a Stýrivolt table needs a Stýrivolt game, got {game!r}")
         self.log: list[DealLine] = []
@@ -128,9 +130,9 @@ class StyrivoltRenderer(ExplainedRenderer):
 
     def _moves_line(self, view: View, moves: Sequence[tuple[int, str]]) -> None:
         """The cards to play on one line; every other move on its own, with what it does."""
-        voice = self.explainer.voice(view)
+        voice = self.view_voice(view)
         offered = {m.action: m for m in self.explainer.moves(view, [a for a, _ in moves])}
-        self.say(styled("Moves:", "bold"))
+        self.say(styled(self.tell("term.moves"), "bold"))
         out: list[Text | str] = []  # lines, and the keys of the rows of cards in their place
         rows: dict[str, Text] = {}  # the cards to play, the cards to discard: a line each
         for i, (a, _) in enumerate(moves, 1):
@@ -179,10 +181,10 @@ class StyrivoltRenderer(ExplainedRenderer):
         owner."""
         halves = self._drawing["halves"]
         erased = sheet["erased"]
-        out = [styled(f"Chalk board · line {sheet['line_number']}", "bold") +
-               Text("  (rules §10)", style="dim")]
-        names = [("AB"[s] + (" (your side)" if self.voice.is_you_side(s) else "")).center(HALF)
-                 for s in (0, 1)]
+        board = Msg("term.sv_board", {"n": sheet["line_number"]}, "§10")
+        out = [self.words(board, style="bold")]
+        names = [(self.tell("term.sv_your_side", side="AB"[s]) if self.voice.is_you_side(s)
+                  else "AB"[s]).center(HALF) for s in (0, 1)]
         out.append(Text(f"  {names[0]}│{names[1]}", style="bold"))
         for row in range(halves):
             line = Text("  ")
@@ -203,36 +205,40 @@ class StyrivoltRenderer(ExplainedRenderer):
     def draw_board(self, sheet: dict[str, Any], *, standing: bool = True) -> None:
         for line in self.board_lines(sheet, standing=standing):
             self.say(line)
-        self.say(Text(f"  {RUBBED * 3} half rubbed out · {CROSS} cross · {MONK} monk's cross "
-                      "(worth two)", style="dim"))
+        legend = self.tell("term.sv_legend", rubbed=RUBBED * 3, cross=CROSS, monk=MONK)
+        self.say(Text(f"  {legend}", style="dim"))
 
     def score_sheet(self, match: Match[Any]) -> None:
         """The session's deals, one row each, and the chalk board now."""
         if self.log:
-            table = Table(title="Deals", title_justify="left", title_style="bold",
-                          box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-            for head, just in (("deal", "right"), ("dealer", "right"), ("tricks A–B", "left"),
-                               ("result", "left"),
-                               ("board after (erased A/B, line, crosses)", "left")):
-                table.add_column(head, justify=just)  # type: ignore[arg-type]
+            table = Table(title=self.tell("term.deals"), title_justify="left",
+                          title_style="bold", box=box.SIMPLE_HEAD, show_edge=False,
+                          pad_edge=False)
+            for head, just in (("term.h_deal", "right"), ("term.h_dealer", "right"),
+                               ("term.sv_h_tricks", "left"), ("term.h_result", "left"),
+                               ("term.sv_h_board", "left")):
+                table.add_column(self.tell(head), justify=just)  # type: ignore[arg-type]
             for d in self.log:
-                b = d.board
-                crosses = ("none" if b["owner"] is None else
-                           f"{b['owner']} {crosses_text(b['singles'], b['monks'])}")
                 table.add_row(str(d.deal), str(d.dealer), f"{d.tricks[0]}–{d.tricks[1]}",
-                              d.result, f"{b['erased'][0]}/{b['erased'][1]}, line "
-                              f"{b['line_number']}, {crosses}")
+                              d.result, self._board_cell(d.board))
             self.say()
             self.say(table)
         else:
-            self.say("No deal has been scored yet.")
+            self.say(Text(self.tell("term.no_deal_scored")))
         self.draw_board(match.sheet())
+
+    def _board_cell(self, b: dict[str, Any]) -> str:
+        """The board after a deal in short: ``0/1, line 2, A ✕ ✕``."""
+        crosses = (self.tell("term.sv_no_crosses") if b["owner"] is None else
+                   f"{b['owner']} {crosses_text(b['singles'], b['monks'])}")
+        return self.tell("term.sv_board_cell", a=b["erased"][0], b=b["erased"][1],
+                         n=b["line_number"], crosses=crosses)
 
     def game_over(self, match: Match[Any], *, finished: bool) -> None:
         n = sum(1 for d in match.deals if d.terminal)
         self.say()
-        self.say(Rule(f"End of the session after {n} deal{'s' * (n != 1)}" if finished
-                      else "The session so far", style="cyan"))
+        self.say(Rule(self.tell("term.sv_session_end", n=n) if finished
+                      else self.tell("term.sv_session_so_far"), style="cyan"))
         self.score_sheet(match)
         for note in self.explainer.sheet_notes(match.sheet()):
             self.say(self.words(note, style="dim"))
@@ -241,18 +247,18 @@ class StyrivoltRenderer(ExplainedRenderer):
     # -- input ----------------------------------------------------------------------------
     def prompt_hint(self, view: View, count: int) -> str:
         legal = set(self._legal_guess(view))
-        nums = "1" if count == 1 else f"1–{count}"
-        words = ["a card such as [bold]qh[/bold]"] if any(a < 64 for a in legal) else []
+        nums = cmd("1" if count == 1 else f"1–{count}")
+        words = [self.tell("term.sv_a_card", card=cmd("qh"))] if any(a < 64 for a in legal) else []
         for a, w in _HINT_WORDS:
-            if a in legal and f"[bold]{w}[/bold]" not in words:
-                words.append(f"[bold]{w}[/bold]")
+            if a in legal and cmd(w) not in words:
+                words.append(cmd(w))
         for lo, hi, w in ((DISCARD0, CLAIM_CUT0, "discard"), (EXCHANGE0, CHOOSE0, "exchange"),
                           (CHOOSE0, DISCARD0, "choose")):
             if any(lo <= a < hi for a in legal):
-                words.append(f"[bold]{w} <card>[/bold]")
-        what = f"the move number [bold]{nums}[/bold]" + (", " + ", ".join(words) if words else "")
-        return (f"Type {what}; [bold]h[/bold] help, [bold]s[/bold] chalk board, "
-                "[bold]q[/bold] quit.")
+                words.append(cmd(f"{w} <card>"))
+        if not words:
+            return self.tell("term.sv_prompt", nums=nums, **KEYS)
+        return self.tell("term.sv_prompt_words", nums=nums, words=words, **KEYS)
 
     def _legal_guess(self, view: View) -> list[int]:
         """The legal ids last listed for ``view`` (kept by :meth:`moves`)."""
@@ -285,18 +291,18 @@ class StyrivoltRenderer(ExplainedRenderer):
                 return base + c
         return c  # refused by the engine with its reason
 
-    def input_help(self) -> list[str]:
-        return [
-            "  a card           rank then suit, e.g. [bold]qh[/bold], [bold]7s[/bold] (no tens); "
-            "it plays the card, or names the card of the move asked for (expose, exchange, "
-            "choose, discard)",
-            "  take             take the stock (or the pile)",
-            "  keep / revert / both   keep the new hand, revert to the old hand, keep both packets",
-            "  discard qh / no  discard that card face down, or no discard",
-            "  exchange 7s      exchange your trader for that exposed card",
-            "  claim / continue claim the game, or play on for nine",
-            "  decline          decline the offer",
-        ]
+    def input_help(self) -> list[Text]:
+        tell = self.tell
+        return [help_line(line) for line in (
+            tell("term.sv_help_card", qh=cmd("qh"), seven=cmd("7s"),
+                 verbs="expose, exchange, choose, discard"),
+            tell("term.sv_help_take", take=cmd("take")),
+            tell("term.sv_help_keep", keep=cmd("keep"), revert=cmd("revert"), both=cmd("both")),
+            tell("term.sv_help_discard", discard=cmd("discard qh"), no=cmd("no")),
+            tell("term.sv_help_exchange", exchange=cmd("exchange 7s")),
+            tell("term.sv_help_claim", claim=cmd("claim"), **{"continue": cmd("continue")}),
+            tell("term.sv_help_decline", decline=cmd("decline")),
+        )]
 
 
 __all__ = ["StyrivoltRenderer"]
