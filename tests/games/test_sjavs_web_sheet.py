@@ -15,6 +15,9 @@ from typing import Any
 
 from stikk.core.explain import Voice
 from stikk.games.sjavs import SjavsMatch
+from stikk.i18n import messages
+from stikk.i18n.sources import register_all
+from stikk.server.app import PAGE_PREFIXES
 from web.conftest import chromium_path
 
 from .test_sjavs_rules import NO_TRICKS, TIE, _entry, _top8, run, sjavs
@@ -27,11 +30,13 @@ DRAW = """
 import json, sys
 from pathlib import Path
 from playwright.sync_api import sync_playwright
-web, chromium, contexts = json.load(sys.stdin)
+web, chromium, contexts, words = json.load(sys.stdin)
 
 def serve(route):
     path = Path(web) / route.request.url.split("stikk.test/", 1)[1]
-    if path.suffix == ".js" and path.is_file():
+    if "/api/i18n" in route.request.url:
+        route.fulfill(body=json.dumps(words), content_type="application/json")
+    elif path.suffix == ".js" and path.is_file():
         route.fulfill(body=path.read_text(), content_type="text/javascript")
     else:
         route.fulfill(body="<!doctype html><body></body>", content_type="text/html")
@@ -44,6 +49,7 @@ with sync_playwright() as p:
     page.route("http://stikk.test/**", serve)
     page.goto("http://stikk.test/index.html")
     drawn = [page.evaluate('''async (ctx) => {
+        await (await import("/i18n.js")).loadLanguage();
         const m = await import("/games/sjavs.js");
         const node = m.sheet(ctx);
         document.body.replaceChildren(node);
@@ -56,11 +62,20 @@ json.dump({"drawn": drawn, "errors": errors}, sys.stdout)
 tests/web may hold this process's Playwright), and returns the texts of each sheet."""
 
 
+def english_words() -> dict[str, Any]:
+    """The page's words as ``GET /api/i18n`` gives them in English."""
+    register_all()
+    return {"lang": "en", "dir": "ltr", "plural": ["one", "other"], "languages": [],
+            "messages": {k: v for prefix in PAGE_PREFIXES
+                         for k, v in messages("en", prefix).items()}}
+
+
 def drawn(*contexts: dict[str, Any]) -> list[list[str]]:
     """The texts of the sheet the module draws for each context."""
     done = subprocess.run([sys.executable, "-c", DRAW], check=True, capture_output=True,
                           text=True, timeout=120,
-                          input=json.dumps([str(WEB), chromium_path(), list(contexts)]))
+                          input=json.dumps([str(WEB), chromium_path(), list(contexts),
+                                            english_words()]))
     out = json.loads(done.stdout)
     assert out["errors"] == [], out["errors"]
     texts: list[list[str]] = out["drawn"]

@@ -2,12 +2,10 @@
 // Card codes follow CONFORMANCE.md §1: rank (A K Q J T 9 ... 2) then suit (C S H D).
 // Every card is drawn in a 100 x 140 box; CSS sets the rendered size (width), so one
 // drawing serves the phone hand, the trick and the small cards of the replay.
-import { SUIT_SYMBOL, SUIT_NAME, isRed, svg } from "./games/common.js";
+import { SUIT_SYMBOL, suitName, isRed, svg } from "./games/common.js";
+import { t } from "./i18n.js";
 
-const RANK_NAME = {
-  A: "ace", K: "king", Q: "queen", J: "jack", T: "10",
-  9: "9", 8: "8", 7: "7", 6: "6", 5: "5", 4: "4", 3: "3", 2: "2",
-};
+const RANK_IDS = { A: "web.card.ace", K: "web.card.king", Q: "web.card.queen", J: "web.card.jack" };
 const COURT = new Set(["K", "Q", "J"]);
 
 /** "TH" -> "10": the rank as printed on the card. */
@@ -17,7 +15,8 @@ export function rankText(code) {
 
 /** "QH" -> "queen of hearts" (for screen readers and tooltips). */
 export function cardName(code) {
-  return `${RANK_NAME[code[0]] ?? code[0]} of ${SUIT_NAME[code[1]] ?? code[1]}`;
+  const rank = RANK_IDS[code[0]] ? t(RANK_IDS[code[0]]) : rankText(code);
+  return t("web.card.name", { rank, suit: suitName(code[1]) });
 }
 
 /** One corner index: the rank above the suit symbol.  `flip` draws the bottom-right copy. */
@@ -70,7 +69,7 @@ let backCount = 0;  // each back needs its own clip-path id in the document
 export function cardBack() {
   const clip = `stikk-back-${++backCount}`;
   const node = svg("svg", { viewBox: "0 0 100 140", class: "card back", role: "img",
-                            "aria-label": "a card, face down" });
+                            "aria-label": t("web.card.face_down") });
   const lines = svg("g", { stroke: "#e9c9a0", "stroke-width": 1.6, opacity: 0.7,
                            "clip-path": `url(#${clip})` });
   // Diagonals both ways across the inner field (x - y = c and x + y = c), clipped to it.

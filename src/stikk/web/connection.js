@@ -1,7 +1,9 @@
 // The table websocket (web_contract.md "Websocket"): connect to /ws/{id}, send the join or
 // watch message first (credentials never go in the URL), dispatch every server message by
 // its type, and reconnect on its own with a growing delay (0.5 s, 1 s, 2 s ... at most 5 s),
-// sending the same first message again, so a dropped network gives the seat back.
+// sending the same first message again, so a dropped network gives the seat back.  The first
+// message names the page's language: the server says its sentences in it.
+import { lang } from "./i18n.js";
 
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 5000;
@@ -16,9 +18,10 @@ export function credentialFromHash(hash) {
   return { watch: params.get("watch") ?? "" };
 }
 
-/** The first message for a credential. */
+/** The first message for a credential, in the page's language. */
 export function helloMessage(cred) {
-  return cred.token ? { type: "join", token: cred.token } : { type: "watch", watch: cred.watch ?? "" };
+  const hello = cred.token ? { type: "join", token: cred.token } : { type: "watch", watch: cred.watch ?? "" };
+  return { ...hello, lang: lang() };
 }
 
 export class TableConnection {
@@ -30,7 +33,7 @@ export class TableConnection {
    */
   constructor(tableId, cred, handlers) {
     this.tableId = tableId;
-    this.hello = helloMessage(cred);
+    this.cred = cred;
     this.handlers = handlers;
     this.attempt = 0;
     this.socket = null;
@@ -72,7 +75,7 @@ export class TableConnection {
     }
     this.socket = ws;
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify(this.hello));
+      ws.send(JSON.stringify(helloMessage(this.cred)));
       this.handlers.status("connected");
     });
     ws.addEventListener("message", (ev) => this._dispatch(ev.data));

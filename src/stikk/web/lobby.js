@@ -2,8 +2,11 @@
 // every seat, public or private), hand out the invite links the server returns (shown only
 // this once), and list the public tables with join / watch / replay / download, a page at a
 // time, filtered by game, state and open seats.
-// Everything comes from GET /api/games and /api/tables (web_contract.md).
+// Everything comes from GET /api/games and /api/tables (web_contract.md); the words from
+// the page's language (i18n.js).
 import { el } from "./games/common.js";
+import { gameId, kindLabel, shortKind } from "./render.js";
+import { loadLanguage, languagePicker, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 const REFRESH_MS = 4000;
@@ -26,7 +29,7 @@ async function api(path, init) {
   try {
     res = await fetch(path, init);
   } catch (e) {
-    throw new Error("The server cannot be reached. Is it running?");
+    throw new Error(t("web.lobby.unreachable"));
   }
   let body = null;
   try {
@@ -52,10 +55,12 @@ function currentGame() {
   return lobby.games.find((g) => g.id === $("#game").value);
 }
 
+const gameTitle = (id) => t(`game.${id}.title`);
+
 function drawGameChoice() {
   const select = $("#game");
-  select.replaceChildren(...lobby.games.map((g) => el("option", { value: g.id }, g.title)));
-  $("#filter-game").append(...lobby.games.map((g) => el("option", { value: g.id }, g.title)));
+  select.replaceChildren(...lobby.games.map((g) => el("option", { value: g.id }, gameTitle(g.id))));
+  $("#filter-game").append(...lobby.games.map((g) => el("option", { value: g.id }, gameTitle(g.id))));
   select.disabled = false;
   $("#create").disabled = false;
   select.addEventListener("change", drawGameForm);
@@ -65,15 +70,15 @@ function drawGameChoice() {
 function drawGameForm() {
   const game = currentGame();
   // The rules line: the summary's first sentence, the rest one click away.
-  const summary = game.summary ?? "";
+  const summary = t(`game.${game.id}.summary`);
   const cut = summary.search(/\.(\s|$)/);
   const head = cut > 0 && cut < summary.length - 1 ? summary.slice(0, cut + 1) : summary;
-  $("#rules-line summary").textContent = `Rules: ${head}${head !== summary ? " (more)" : ""}`;
+  $("#rules-line summary").textContent = t(head !== summary ? "web.lobby.rules_more" : "web.lobby.rules", { summary: head });
   $("#rules-line p").textContent = head !== summary ? summary : "";
   $("#rules-line").open = false;
   const players = $("#players");
   players.replaceChildren(...game.players.map((n) =>
-    el("option", { value: n, selected: n === game.default_players }, `${n} players`)));
+    el("option", { value: n, selected: n === game.default_players }, t("web.lobby.player_count", { n }))));
   players.onchange = drawSeatKinds;
   drawOptions(game);
   drawSeatKinds();
@@ -103,9 +108,10 @@ function drawOptions(game) {
                             "data-option": opt.name, "data-testid": `option-${opt.name}` });
     }
     if (!input.dataset.default) input.dataset.default = opt.default ?? "";
-    const hint = [opt.help, opt.values ? null : opt.allowed ? `allowed: ${opt.allowed}` : null,
-                  `default: ${opt.default}`].filter(Boolean).join(" · ");
-    grid.append(el("label", { class: "field", for: id, title: opt.help ?? "" },
+    const help = opt.help ? t(`opt.${game.id}.${opt.name}`) : "";
+    const hint = [help, opt.values ? null : opt.allowed ? t("web.lobby.allowed", { values: opt.allowed }) : null,
+                  t("web.lobby.default", { value: opt.default })].filter(Boolean).join(" · ");
+    grid.append(el("label", { class: "field", for: id, title: help },
       el("span", { class: "label" }, opt.name.replaceAll("_", " ")), input,
       el("span", { class: "hint" }, hint)));
   }
@@ -141,11 +147,12 @@ function drawSeatKinds() {
   for (let s = 0; s < n; s++) {
     const chosen = lobby.kinds[s] ?? defaultKind(s);
     const select = el("select", { id: `seat-kind-${s}`, "data-testid": `seat-kind-${s}` },
-      el("option", { value: "human", selected: chosen === "human" }, "Human"),
-      ...lobby.bots.map((b) => el("option", { value: b.spec, selected: chosen === b.spec }, `Bot: ${b.label}`)));
+      el("option", { value: "human", selected: chosen === "human" }, t("web.kind.human")),
+      ...lobby.bots.map((b) => el("option", { value: b.spec, selected: chosen === b.spec },
+                                  t("web.lobby.seat_bot", { bot: kindLabel(b.spec, lobby.botLabels) }))));
     select.addEventListener("change", () => { lobby.kinds[s] = select.value; });
     box.append(el("label", { class: "seat-kind-row", for: `seat-kind-${s}` },
-      el("span", { class: "who" }, `Seat ${s}`), select));
+      el("span", { class: "who" }, t("web.seat.n", { n: s })), select));
   }
 }
 
@@ -164,13 +171,13 @@ function formBody() {
                   pace: Number($("#pace").value) };
   if (game.deals != null) {
     const deals = Number($("#deals").value.trim());
-    if (!Number.isInteger(deals) || deals < 1) throw new Error("The number of deals must be a whole number, 1 or more.");
+    if (!Number.isInteger(deals) || deals < 1) throw new Error(t("web.lobby.bad_deals"));
     body.deals = deals;
   }
   const seedText = $("#seed").value.trim();
   if (seedText !== "") {
     const seed = Number(seedText);
-    if (!Number.isInteger(seed) || seed < 0) throw new Error("The seed must be a whole number, 0 or more.");
+    if (!Number.isInteger(seed) || seed < 0) throw new Error(t("web.lobby.bad_seed"));
     body.seed = seed;
   }
   return body;
@@ -195,7 +202,7 @@ async function createTable(ev) {
     drawCreated(table);
     refreshTables();
   } catch (e) {
-    showError("lobby-error", `The table was not created: ${e.message}`);
+    showError("lobby-error", t("web.lobby.not_created", { why: e.message }));
   } finally {
     button.disabled = false;
   }
@@ -207,27 +214,26 @@ const absolute = (link) => new URL(link, location.origin).href;
  *  at the first human seat oneself, and the spectator link.  The tokens are not kept. */
 function drawCreated(table) {
   const box = el("div", { class: "created", "data-testid": "created", "data-table-id": table.id });
-  box.append(el("h3", {}, "Table created"),
-    el("p", { class: "muted" }, "Send each player their own link: it is their seat, and it is shown only now."));
+  box.append(el("h3", {}, t("web.lobby.created")), el("p", { class: "muted" }, t("web.lobby.created_note")));
   const humanSeats = Object.keys(table.links).filter((k) => k !== "watch").map(Number).sort((a, b) => a - b);
   for (const s of humanSeats) {
     const url = absolute(table.links[String(s)]);
-    const copy = el("button", { type: "button", class: "small-btn", "data-testid": `copy-link-${s}` }, "Copy");
+    const copy = el("button", { type: "button", class: "small-btn", "data-testid": `copy-link-${s}` }, t("web.lobby.copy"));
     copy.addEventListener("click", () => copyText(url, copy));
-    box.append(el("div", { class: "invite" }, el("span", { class: "who" }, `Seat ${s}`),
+    box.append(el("div", { class: "invite" }, el("span", { class: "who" }, t("web.seat.n", { n: s })),
       el("a", { class: "link", href: url, "data-testid": `invite-link-${s}`, target: "_blank", rel: "noopener" }, url), copy));
   }
-  if (humanSeats.length === 0) box.append(el("p", {}, "Every seat is a bot: watch them play."));
+  if (humanSeats.length === 0) box.append(el("p", {}, t("web.lobby.all_bots")));
   const go = el("div", { class: "go" });
   if (humanSeats.length) {
     go.append(el("a", { class: "primary-btn", href: table.links[String(humanSeats[0])], "data-testid": "take-seat" },
-                 `Take my seat (seat ${humanSeats[0]})`));
+                 t("web.lobby.take_seat", { n: humanSeats[0] })));
   }
   if (table.links.watch) {
     const watchUrl = absolute(table.links.watch);
-    const copy = el("button", { type: "button", class: "small-btn", "data-testid": "copy-watch-link" }, "Copy");
+    const copy = el("button", { type: "button", class: "small-btn", "data-testid": "copy-watch-link" }, t("web.lobby.copy"));
     copy.addEventListener("click", () => copyText(watchUrl, copy));
-    box.append(el("div", { class: "invite" }, el("span", { class: "who" }, "Watch"),
+    box.append(el("div", { class: "invite" }, el("span", { class: "who" }, t("web.link.watch")),
       el("a", { class: "link", href: watchUrl, "data-testid": "watch-link", target: "_blank", rel: "noopener" }, watchUrl), copy));
   }
   box.append(go);
@@ -247,45 +253,41 @@ async function copyText(text, button) {
     document.execCommand("copy");
     area.remove();
   }
-  button.textContent = "Copied";
-  setTimeout(() => { button.textContent = "Copy"; }, 1500);
+  button.textContent = t("web.lobby.copied");
+  setTimeout(() => { button.textContent = t("web.lobby.copy"); }, 1500);
 }
 
 // -- the list of tables ---------------------------------------------------------------------
-/** A seat kind in a few words: "Human", or the head of the bot's label ("Heuristic"). */
-function kindText(kind) {
-  return kind === "human" ? "Human" : (lobby.botLabels[kind] ?? kind).split(" (")[0];
+function seatChip(table, kind, s, open) {
+  const cls = "chip" + (open ? " open" : "") + (table.to_act === s && !table.over ? " to-act" : "");
+  const full = kind === "human" ? t("web.kind.person") : kindLabel(kind, lobby.botLabels);
+  return el("span", { class: cls, title: full },
+            t(open ? "web.lobby.chip_open" : "web.lobby.chip", { seat: s, kind: shortKind(kind, lobby.botLabels) }));
 }
 
-function tableRow(t) {
-  const row = el("li", { class: "table-row", "data-testid": "table-row", "data-table-id": t.id });
-  const open = new Set(t.open_seats ?? []);
-  row.append(el("div", { class: "row-title" }, t.title ?? t.game,
-    el("span", { class: "muted", style: "font-weight:400" }, t.game),
-    el("span", { class: "state" + (t.over ? " over" : "") }, t.over ? "over" : "running")));
-  const chips = el("div", { class: "seat-chips" });
-  t.seats.forEach((kind, s) => {
-    const cls = "chip" + (open.has(s) ? " open" : "") + (t.to_act === s && !t.over ? " to-act" : "");
-    const full = kind === "human" ? "a person" : lobby.botLabels[kind] ?? kind;
-    chips.append(el("span", { class: cls, title: full }, `${s}: ${kindText(kind)}${open.has(s) ? " — open" : ""}`));
-  });
-  row.append(chips);
-  const facts = [`deal ${(t.deal_number ?? 0) + 1}`];
-  if (!t.over && t.to_act !== null && t.to_act !== undefined) facts.push(`seat ${t.to_act} to play`);
-  if (open.size) facts.push(`${open.size} open seat${open.size === 1 ? "" : "s"}`);
+function tableRow(table) {
+  const row = el("li", { class: "table-row", "data-testid": "table-row", "data-table-id": table.id });
+  const open = new Set(table.open_seats ?? []);
+  row.append(el("div", { class: "row-title" }, gameTitle(gameId(table.game)),
+    el("span", { class: "muted", style: "font-weight:400" }, table.game),
+    el("span", { class: "state" + (table.over ? " over" : "") }, t(table.over ? "web.lobby.over" : "web.lobby.running"))));
+  row.append(el("div", { class: "seat-chips" }, ...table.seats.map((kind, s) => seatChip(table, kind, s, open.has(s)))));
+  const facts = [t("web.lobby.fact_deal", { n: (table.deal_number ?? 0) + 1 })];
+  if (!table.over && table.to_act !== null && table.to_act !== undefined) facts.push(t("web.lobby.fact_to_play", { n: table.to_act }));
+  if (open.size) facts.push(t("web.lobby.fact_open", { n: open.size }));
   row.append(el("div", { class: "row-facts" }, facts.join(" · ")));
   const buttons = el("div", { class: "row-buttons" });
-  if (open.size && !t.over) {
-    const join = el("button", { type: "button", class: "primary-btn", "data-testid": "join" }, "Join");
-    join.addEventListener("click", () => joinTable(t.id, join));
+  if (open.size && !table.over) {
+    const join = el("button", { type: "button", class: "primary-btn", "data-testid": "join" }, t("web.lobby.join"));
+    join.addEventListener("click", () => joinTable(table.id, join));
     buttons.append(join);
   }
-  const id = encodeURIComponent(t.id);
-  buttons.append(el("a", { class: "plain-btn", href: `/table/${id}#watch`, "data-testid": "watch" }, "Watch"));
-  if (t.over) {
-    buttons.append(el("a", { class: "plain-btn", href: `/replay/${id}`, "data-testid": "replay" }, "Replay"),
-      el("a", { class: "plain-btn", href: `/api/tables/${id}/record`, download: `stikk-${t.id}.json`,
-                "data-testid": "download-record" }, "Download record"));
+  const id = encodeURIComponent(table.id);
+  buttons.append(el("a", { class: "plain-btn", href: `/table/${id}#watch`, "data-testid": "watch" }, t("web.link.watch")));
+  if (table.over) {
+    buttons.append(el("a", { class: "plain-btn", href: `/replay/${id}`, "data-testid": "replay" }, t("web.link.replay")),
+      el("a", { class: "plain-btn", href: `/api/tables/${id}/record`, download: `stikk-${table.id}.json`,
+                "data-testid": "download-record" }, t("web.link.download")));
   }
   row.append(buttons);
   return row;
@@ -299,7 +301,7 @@ async function joinTable(id, button) {
     });
     location.href = seat.link;
   } catch (e) {
-    showError("tables-error", `Could not join: ${e.message}`);
+    showError("tables-error", t("web.lobby.join_failed", { why: e.message }));
     button.disabled = false;
     refreshTables();
   }
@@ -342,11 +344,11 @@ async function refreshTables() {
     lobby.tablesJson = json;
     const list = $("#table-list");
     list.replaceChildren(...tables.map(tableRow));
-    const count = `${tables.length} table${tables.length === 1 ? "" : "s"}`;
-    $("#tables-note").textContent = tables.length ? (next ? `${count} shown` : count) : "";
-    if (!tables.length && !next) list.append(el("li", { class: "muted" }, filtered() ? "No table matches." : "No public tables yet: create one."));
+    const count = t(next ? "web.lobby.count_shown" : "web.lobby.count", { n: tables.length });
+    $("#tables-note").textContent = tables.length ? count : "";
+    if (!tables.length && !next) list.append(el("li", { class: "muted" }, t(filtered() ? "web.lobby.no_match" : "web.lobby.none_yet")));
   } catch (e) {
-    showError("tables-error", `The table list could not be loaded: ${e.message}`);
+    showError("tables-error", t("web.lobby.list_failed", { why: e.message }));
   }
 }
 
@@ -363,6 +365,8 @@ function refilter() {
 
 // -- start --------------------------------------------------------------------------------
 async function start() {
+  await loadLanguage();
+  $(".topbar").append(languagePicker());
   $("#create-form").addEventListener("submit", createTable);
   for (const id of ["#filter-game", "#filter-state", "#filter-open"]) $(id).addEventListener("change", refilter);
   $("#more-tables").addEventListener("click", () => { lobby.pages += 1; refreshTables(); });
@@ -377,7 +381,7 @@ async function start() {
     lobby.tablesJson = "";
     refreshTables(); // again, now with the bot labels
   } catch (e) {
-    showError("lobby-error", `The games could not be loaded: ${e.message}`);
+    showError("lobby-error", t("web.lobby.games_failed", { why: e.message }));
   }
 }
 

@@ -4,10 +4,11 @@
 // nothing here decides what is legal.
 import { el, cardText, isRed, joinNodes } from "./games/common.js";
 import { cardFace, cardBack } from "./cards.js";
+import { t } from "./i18n.js";
 
 /** Seat name as people read it: "You" for the viewer's own seat, else "Seat N". */
 export function seatName(seat, mySeat) {
-  return seat === mySeat ? "You" : `Seat ${seat}`;
+  return seat === mySeat ? t("web.seat.you") : t("web.seat.n", { n: seat });
 }
 
 /** Four players in partnerships (CONFORMANCE.md §1: side A = seats 0 and 2, B = 1 and 3);
@@ -60,14 +61,23 @@ export function tricksTaken(view) {
   return null;
 }
 
-/** A bot spec's label from /api/games ("ismcts" -> "IS-MCTS (searches longer ...)"), else the spec. */
+// The bots of the server's list (src/stikk/server/catalogue.py BOTS): spec -> web.bot.<id>.
+const BOT_IDS = {
+  random: "random", heuristic: "heuristic", "ismcts:iters=200": "ismcts_quick", ismcts: "ismcts",
+  "expert:time=1": "expert",
+};
+
+/** A seat kind's label: "Human", a bot's ("IS-MCTS (searches longer ...)"); for a bot this
+ *  page does not know, the server's English label from /api/games, else "Bot: spec". */
 export function kindLabel(kind, botLabels) {
-  if (kind === "human") return "Human";
-  return (botLabels && botLabels[kind]) || `Bot: ${kind}`;
+  if (kind === "human") return t("web.kind.human");
+  if (BOT_IDS[kind]) return t(`web.bot.${BOT_IDS[kind]}`);
+  return (botLabels && botLabels[kind]) || t("web.kind.bot", { spec: kind });
 }
 
-/** The label's head, for the small seat plates: "Heuristic (instant, ...)" -> "Heuristic". */
+/** The kind in a word or two, for the small seat plates: "Heuristic". */
 export function shortKind(kind, botLabels) {
+  if (BOT_IDS[kind]) return t(`web.bot.${BOT_IDS[kind]}_name`);
   return kindLabel(kind, botLabels).split(" (")[0];
 }
 
@@ -103,10 +113,12 @@ export function drawSeats(layer, opts) {
       style: spot.style,
     });
     const name = el("div", { class: "seat-name" }, seatName(s, mySeat));
-    if (view.dealer === s) name.append(el("span", { class: "badge dealer-mark", title: "dealer" }, "D"));
-    if (partnership && s === partnerOf && s !== mySeat) name.append(el("span", { class: "badge partner" }, "partner"));
+    if (view.dealer === s) {
+      name.append(el("span", { class: "badge dealer-mark", title: t("web.seat.dealer") }, t("web.seat.dealer_mark")));
+    }
+    if (partnership && s === partnerOf && s !== mySeat) name.append(el("span", { class: "badge partner" }, t("web.seat.partner")));
     if (partnership && (mySeat === null || mySeat === undefined)) {
-      name.append(el("span", { class: "badge side", title: "side" }, s % 2 === 0 ? "A" : "B"));
+      name.append(el("span", { class: "badge side", title: t("web.seat.side") }, s % 2 === 0 ? "A" : "B"));
     }
     plate.append(name);
     // Second line: who plays the seat (and, for a person, whether they are there).
@@ -115,17 +127,17 @@ export function drawSeats(layer, opts) {
     if (kind && s !== mySeat) who.append(shortKind(kind, botLabels));
     if (info && info.kind === "human" && (s !== mySeat || info.standin || !info.connected)) {
       if (who.childNodes.length) who.append(" · ");
-      const away = info.standin ? "away — a bot is playing" : info.connected ? "connected" : "away";
+      const away = t(info.standin ? "web.seat.standin" : info.connected ? "web.seat.connected" : "web.seat.away");
       who.append(el("span", { class: `presence ${info.standin ? "standin" : info.connected ? "on" : "off"}` }, away));
     }
     if (who.childNodes.length) plate.append(who);
     // Third line: tricks taken, cards held (where the view tells), whose turn.
     const facts = el("div", { class: "seat-facts" });
     const parts = [];
-    if (taken) parts.push(`${taken[s].n} trick${taken[s].n === 1 ? "" : "s"}${taken[s].shared ? " (side)" : ""}`);
-    if (Array.isArray(view.hand_sizes)) parts.push(`${view.hand_sizes[s]} card${view.hand_sizes[s] === 1 ? "" : "s"}`);
+    if (taken) parts.push(t(taken[s].shared ? "web.seat.tricks_side" : "web.seat.tricks", { n: taken[s].n }));
+    if (Array.isArray(view.hand_sizes)) parts.push(t("web.seat.cards", { n: view.hand_sizes[s] }));
     for (const p of parts) facts.append(el("span", { class: "fact" }, p));
-    if (view.to_act === s) facts.append(el("span", { class: "turn-mark" }, s === mySeat ? "your turn" : "to play"));
+    if (view.to_act === s) facts.append(el("span", { class: "turn-mark" }, t(s === mySeat ? "web.seat.your_turn" : "web.seat.to_play")));
     if (facts.childNodes.length) plate.append(facts);
     layer.append(plate);
   }
@@ -148,9 +160,19 @@ export function drawTrick(layer, plays, spots, opts = {}) {
       card.dataset.card = c;
       pile.append(card);
     }
-    if (i === 0) pile.append(el("span", { class: "lead-tag" }, "lead"));
+    if (i === 0) pile.append(el("span", { class: "lead-tag" }, t("web.trick.lead")));
     layer.append(pile);
   });
+}
+
+/** The felt's caption over a trick in progress: "You led", "Seat 2 led". */
+export function ledText(seat, mySeat) {
+  return seat === mySeat ? t("web.trick.you_led") : t("web.trick.seat_led", { seat: seatName(seat, mySeat) });
+}
+
+/** The caption over a finished trick: "You took the trick", "Seat 2 took the trick". */
+export function tookText(seat, mySeat) {
+  return seat === mySeat ? t("web.trick.you_took") : t("web.trick.seat_took", { seat: seatName(seat, mySeat) });
 }
 
 /** A finished trick as one line: "Seat 1 led: 7♣ · You 9♣ · ...; won by Seat 2". */
@@ -159,7 +181,7 @@ export function trickLine(trick, mySeat, number) {
   if (number !== undefined) line.append(el("span", { class: "trick-no" }, `${number}.`));
   trick.plays.forEach(([seat, code], i) => {
     const who = el("span", { class: "who" + (seat === trick.winner ? " won" : "") },
-                   seatName(seat, mySeat) + (i === 0 ? " (lead)" : ""));
+                   i === 0 ? t("web.trick.who_lead", { seat: seatName(seat, mySeat) }) : seatName(seat, mySeat));
     const card = el("span", { class: `card-text ${isRed(code.split("+")[0]) ? "red" : "black"}` }, cardText(code));
     line.append(el("span", { class: "play" }, who, " ", card));
   });
@@ -171,7 +193,7 @@ export function trickLine(trick, mySeat, number) {
 
 /** All the tricks of a deal, numbered. */
 export function trickList(tricks, mySeat) {
-  if (!tricks || tricks.length === 0) return el("p", { class: "muted" }, "No tricks were played in this deal.");
+  if (!tricks || tricks.length === 0) return el("p", { class: "muted" }, t("web.trick.none"));
   const list = el("ol", { class: "trick-list" });
   tricks.forEach((t, i) => list.append(trickLine(t, mySeat, i + 1)));
   return list;
@@ -180,27 +202,29 @@ export function trickList(tricks, mySeat) {
 /** The winners from a sheet's `winner`: seats (numbers), or side names "A"/"B", or seats
  *  named as text ("2", three-player Brus and Sjavs). */
 export function winnersText(winner, mySeat) {
-  if (!Array.isArray(winner) || winner.length === 0) return "No winner was recorded.";
+  if (!Array.isArray(winner) || winner.length === 0) return t("web.result.none");
   const names = winner.map((w) => {
-    if (w === "A") return "Side A (seats 0 and 2)";
-    if (w === "B") return "Side B (seats 1 and 3)";
+    if (w === "A") return t("web.result.side_a");
+    if (w === "B") return t("web.result.side_b");
     const n = Number(w);
     return Number.isInteger(n) ? seatName(n, mySeat) : String(w);
   });
   const mine = winner.some((w) => w === mySeat || String(w) === String(mySeat) ||
                                   (mySeat !== null && mySeat !== undefined && ((w === "A" && mySeat % 2 === 0) || (w === "B" && mySeat % 2 === 1))));
-  return (names.length === 1 ? `${names[0]} won` : `${names.join(", ")} won`) + (mine ? " — well played!" : ".");
+  if (mine && winner.length === 1 && String(winner[0]) === String(mySeat)) return t("web.result.you_won");
+  return t(mine ? "web.result.won_mine" : "web.result.won", { names: names.join(", ") });
 }
 
-/** Call a per-game module function; a failure shows as a short note instead of breaking
- *  the whole table (the modules are separate files written apart from this page). */
-export function guarded(what, fn) {
+/** Draw the score sheet with a per-game module function; a failure shows as a short note
+ *  instead of breaking the whole table (the modules are separate files written apart from
+ *  this page). */
+export function guarded(fn) {
   try {
     const out = fn();
     return out instanceof Node ? out : el("div", {}, String(out ?? ""));
   } catch (e) {
-    console.error(`${what} failed`, e);
-    return el("div", { class: "module-error" }, `(${what} could not be drawn: ${e.message})`);
+    console.error("the score sheet failed", e);
+    return el("div", { class: "module-error" }, t("web.sheet.failed", { why: e.message }));
   }
 }
 
@@ -225,7 +249,8 @@ export function overlay(testid, title, body, buttons) {
 
 const SYMBOLS = /((?:10|[AKQJ2-9])?[♣♠♥♦])/u;
 
-/** A message as a span: its English text with the cards and suit symbols coloured. */
+/** A message as a span: its text (in the page's language) with the cards and suit symbols
+ *  coloured. */
 export function msgNode(msg, tag = "span") {
   const node = el(tag, { class: "msg", "data-msg": msg.id });
   for (const piece of String(msg.text).split(SYMBOLS)) {
@@ -274,7 +299,7 @@ function seatTableNode(seats, mySeat) {
  *  how they were made (on a line of its own, so that a phone need not squeeze it), then the
  *  notes. */
 export function dealScoreNode(score) {
-  const heads = ["", ...score.head.map((h) => h.text), "points", ...score.after_head.map((h) => h.text)];
+  const heads = ["", ...score.head.map((h) => h.text), t("web.score.points"), ...score.after_head.map((h) => h.text)];
   const rows = score.sides.flatMap((side) => [
     el("tr", { "data-side": side.side, class: "side-row" },
       el("td", { class: "name" }, side.name),

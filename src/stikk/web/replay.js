@@ -6,10 +6,11 @@
 import { gameModule } from "./games/index.js";
 import { el } from "./games/common.js";
 import {
-  seatName, seatSpots, drawSeats, drawTrick, trickList, guarded, gameId, cardRow,
+  seatName, seatSpots, drawSeats, drawTrick, trickList, guarded, gameId, cardRow, ledText, tookText,
   msgNode, panelNode, dealScoreNode, sheetWords,
 } from "./render.js";
 import { showPane } from "./tabs.js";
+import { loadLanguage, languagePicker, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
@@ -75,8 +76,8 @@ function draw() {
   const view = frame.view;
   const ctx = ctxAt(rp.deal, frame, atEnd);
   $("#deal-select").value = String(rp.deal);
-  $("#deal-no").textContent = `deal ${deal.number + 1} of ${rp.data.deals.length}`;
-  $("#step-count").textContent = `step ${rp.step} of ${frames.length - 1}`;
+  $("#deal-no").textContent = t("web.replay.deal_of", { n: deal.number + 1, total: rp.data.deals.length });
+  $("#step-count").textContent = t("web.replay.step_of", { n: rp.step, total: frames.length - 1 });
   $('[data-testid="step-first"]').disabled = $('[data-testid="step-back"]').disabled = rp.step === 0 && rp.deal === 0;
   $('[data-testid="step-last"]').disabled = atEnd;
   $('[data-testid="step-forward"]').disabled = atEnd && rp.deal === rp.data.deals.length - 1;
@@ -89,12 +90,12 @@ function draw() {
   if (current.length) {
     drawTrick($("#trick"), current, spots);
     $("#trick").dataset.complete = "false";
-    caption.textContent = `${seatName(current[0][0], null)} led`;
+    caption.textContent = ledText(current[0][0], null);
   } else if (tricks.length) {
-    const t = tricks[tricks.length - 1];
-    drawTrick($("#trick"), t.plays, spots, { winner: t.winner });
+    const last = tricks[tricks.length - 1];
+    drawTrick($("#trick"), last.plays, spots, { winner: last.winner });
     $("#trick").dataset.complete = "true";
-    caption.textContent = t.winner === null || t.winner === undefined ? "" : `${seatName(t.winner, null)} took the trick`;
+    caption.textContent = last.winner === null || last.winner === undefined ? "" : tookText(last.winner, null);
   } else {
     $("#trick").replaceChildren();
     caption.textContent = "";
@@ -103,10 +104,10 @@ function draw() {
   const said = view.explain.history;
   const unplayed = atEnd && summaryOf(deal).tricks.length === 0;
   // A deal that ends before a card is played (an Icelandic cut, everybody passing) says why.
+  const n = deal.number + 1;
   $("#step-line").replaceChildren(...(unplayed
-    ? [`Deal ${deal.number + 1}: no cards were played. `,
-       ...(deal.score ? deal.score.notes.map((m) => msgNode(m)) : [])]
-    : [rp.step === 0 || !said.length ? `Deal ${deal.number + 1}: ${seatName(deal.dealer, null)} deals.`
+    ? [t("web.replay.no_cards", { n }), ...(deal.score ? deal.score.notes.flatMap((m) => [" ", msgNode(m)]) : [])]
+    : [rp.step === 0 || !said.length ? t("web.replay.deals", { n, seat: seatName(deal.dealer, null) })
                                      : msgNode(said[said.length - 1])]));
 
   const hands = $("#hands");
@@ -115,21 +116,21 @@ function draw() {
     const ordered = cards ?? [];  // the server sends each hand as its player holds it
     hands.append(el("div", { class: "hand-row" + (view.to_act === seat ? " to-act" : ""), "data-seat": seat },
       el("span", { class: "who" }, seatName(seat, null)),
-      ordered.length ? cardRow(ordered, "small") : el("span", { class: "muted" }, "no cards")));
+      ordered.length ? cardRow(ordered, "small") : el("span", { class: "muted" }, t("web.replay.hand_empty"))));
   });
 
   $('[data-testid="info"]').replaceChildren(panelNode(view.explain.panel, null));
-  $('[data-testid="sheet"]').replaceChildren(el("h2", { class: "panel-title" }, "Score sheet"),
-    rp.mod ? guarded("the score sheet", () => rp.mod.sheet(ctx)) : el("div"),
+  $('[data-testid="sheet"]').replaceChildren(el("h2", { class: "panel-title" }, t("web.sheet.title")),
+    rp.mod ? guarded(() => rp.mod.sheet(ctx)) : el("div"),
     ...sheetWords(view.explain));
 
   const result = $("#result");
   result.hidden = !atEnd;
   if (atEnd) {
     const summary = summaryOf(deal);
-    result.replaceChildren(el("h3", {}, `Deal ${deal.number + 1}: the result`),
+    result.replaceChildren(el("h3", {}, t("web.replay.result", { n })),
       summary.score ? dealScoreNode(summary.score) : el("div"),
-      el("h3", {}, "Tricks"), trickList(summary.tricks, null));
+      el("h3", {}, t("web.deal.tricks")), trickList(summary.tricks, null));
   }
 }
 
@@ -143,7 +144,7 @@ function playing(on) {
   rp.timer = null;
   const button = $('[data-testid="autoplay"]');
   button.setAttribute("aria-pressed", String(on));
-  button.textContent = on ? "❚❚ Pause" : "▶ Play";
+  button.textContent = t(on ? "web.replay.pause" : "web.replay.play");
   if (on) schedule();
 }
 
@@ -170,7 +171,8 @@ function toggleAutoplay() {
 function setup() {
   const select = $("#deal-select");
   select.replaceChildren(...rp.data.deals.map((d, i) =>
-    el("option", { value: i }, `Deal ${d.number + 1} — ${seatName(d.dealer, null)} deals (${d.frames.length - 1} actions)`)));
+    el("option", { value: i }, t("web.replay.deal_option", { n: d.number + 1, seat: seatName(d.dealer, null),
+                                                            k: d.frames.length - 1 }))));
   select.addEventListener("change", () => go(Number(select.value), 0));
   $('[data-testid="step-first"]').addEventListener("click", () => go(rp.deal, 0));
   $('[data-testid="step-back"]').addEventListener("click", back);
@@ -195,6 +197,8 @@ function setup() {
 }
 
 async function start() {
+  await loadLanguage();
+  $(".topbar").append(languagePicker());
   const id = encodeURIComponent(tableId);
   $("#download").href = `/api/tables/${id}/record`;
   $("#download").setAttribute("download", `stikk-${tableId}.json`);
@@ -204,7 +208,7 @@ async function start() {
     const body = await res.json().catch(() => null);
     if (!res.ok) {
       const why = body && body.error ? body.error : `${res.status} ${res.statusText}`;
-      showError(res.status === 409 ? `This game is not over yet, so it cannot be replayed (${why}).` : `No replay: ${why}`);
+      showError(t(res.status === 409 ? "web.replay.not_over" : "web.replay.none", { why }));
       $("#download").hidden = true;
       return;
     }
@@ -214,11 +218,11 @@ async function start() {
       for (const b of g.bots ?? []) rp.botLabels[b.spec] = b.label;
     }
   } catch (e) {
-    showError(`The replay could not be loaded: ${e.message}`);
+    showError(t("web.replay.failed", { why: e.message }));
     return;
   }
   if (!rp.data.deals || rp.data.deals.length === 0) {
-    showError("This game has no deals to replay.");
+    showError(t("web.replay.no_deals"));
     return;
   }
   try {
@@ -226,9 +230,9 @@ async function start() {
   } catch (e) {
     console.error(e);
   }
-  const title = rp.data.title ?? rp.data.game;
-  $("#title").textContent = `${title} — replay`;
-  document.title = `stikk — ${title} replay`;
+  const title = t(`game.${gameId(rp.data.game)}.title`);
+  $("#title").textContent = t("web.replay.title_game", { game: title });
+  document.title = t("web.replay.page_title_game", { game: title });
   setup();
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   go(Number(params.get("deal") ?? 0) || 0, Number(params.get("step") ?? 0) || 0);

@@ -9,9 +9,10 @@ import { cardFace } from "./cards.js";
 import { TableConnection, credentialFromHash } from "./connection.js";
 import { showPane } from "./tabs.js";
 import {
-  seatName, seatSpots, drawSeats, drawTrick, trickLine, trickList, winnersText,
+  seatName, seatSpots, drawSeats, drawTrick, trickLine, trickList, winnersText, ledText, tookText,
   guarded, labelOf, overlay, gameId, cardRow, msgNode, panelNode, dealScoreNode, sheetWords,
 } from "./render.js";
+import { loadLanguage, languagePicker, t, tNodes } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
@@ -43,8 +44,7 @@ const page = {
   overShown: false,   // the game-over overlay was opened once already
   pending: false,     // an action was sent and no answer came yet
   sentAfter: 0,       // views received before the action was sent (they do not answer it)
-  botLabels: {},      // bot spec -> label, from /api/games
-  titles: {},         // game id -> title
+  botLabels: {},      // bot spec -> label, from /api/games (for a bot the page does not know)
   openGroups: new Set(), // verbs whose folded group of buttons the player opened
   received: 0,        // views received so far (each queued view keeps its number)
   errorAfter: 0,      // an error shown stays until a view received after it is drawn
@@ -61,7 +61,7 @@ const page = {
 
 const conn = new TableConnection(tableId, cred, {
   view: (msg) => enqueue(msg),
-  error: (msg) => showError(msg.message ?? "the server refused that"),
+  error: (msg) => showError(msg.message ?? t("web.table.refused")),
   unknown: (msg) => console.warn("stikk: ignoring a message of unknown type", msg),
   status: setStatus,
 });
@@ -70,9 +70,9 @@ const conn = new TableConnection(tableId, cred, {
 function setStatus(state, detail) {
   const node = $('[data-testid="status"]');
   node.dataset.state = state;
-  node.textContent = state;
+  node.textContent = t(`web.status.${state}`);
   if (state === "closed") {
-    node.title = detail || "the server refused this link";
+    node.title = detail || t("web.table.refused_link");
     // Refused before anything was shown: no hand, no move box, only the reason.
     if (page.msg === null) {
       document.querySelector('[data-testid="hand"]')?.remove();
@@ -142,7 +142,7 @@ function clearError() {
 function send(action) {
   if (page.pending) return false;
   if (!conn.act(action)) {
-    showError("Not connected: the move was not sent. Reconnecting…");
+    showError(t("web.table.not_sent"));
     return false;
   }
   page.pending = true;
@@ -205,17 +205,17 @@ function paint(msg) {
 function drawHeader(msg) {
   const view = msg.view;
   const id = gameId(view.game);
-  const title = page.titles[id] ?? id;
+  const title = t(`game.${id}.title`);
   $("#title").textContent = title;
   $("#title").title = view.game;
-  document.title = `stikk — ${title}`;
-  $("#deal-no").textContent = `deal ${view.deal_number + 1}`;
+  document.title = t("web.table.page_title_game", { game: title });
+  $("#deal-no").textContent = t("web.table.deal_no", { n: view.deal_number + 1 });
   // Once the game is over the header says so, with its result, for as long as the page is open.
   const over = $("#game-over-line");
   over.hidden = !msg.over;
   if (msg.over) {
-    over.replaceChildren("Game over: ", resultNode(view, msg.seat));
-    $("#deal-no").textContent = `${(msg.deals ?? []).length} deals played`;
+    over.replaceChildren(...tNodes("web.table.game_over_line", { result: resultNode(view, msg.seat) }));
+    $("#deal-no").textContent = t("web.table.deals_played", { n: (msg.deals ?? []).length });
   }
 }
 
@@ -264,14 +264,14 @@ function drawTable(view, spots) {
   if (current.length > 0) {
     drawTrick(layer, current, spots, { arriving: motion() ? arriving : new Set() });
     layer.dataset.complete = "false";
-    caption.textContent = `${seatName(current[0][0], page.mySeat)} led`;
+    caption.textContent = ledText(current[0][0], page.mySeat);
   } else if (tricks.length > 0) {
-    const t = tricks[tricks.length - 1];
-    drawTrick(layer, t.plays, spots, { winner: t.winner, arriving: motion() ? arriving : new Set() });
+    const last = tricks[tricks.length - 1];
+    drawTrick(layer, last.plays, spots, { winner: last.winner, arriving: motion() ? arriving : new Set() });
     layer.dataset.complete = "true";
-    if (t.winner !== null && t.winner !== undefined) layer.dataset.winner = String(t.winner);
-    caption.textContent = t.winner === null || t.winner === undefined ? "" :
-      `${seatName(t.winner, page.mySeat)} took the trick`;
+    const won = last.winner !== null && last.winner !== undefined;
+    if (won) layer.dataset.winner = String(last.winner);
+    caption.textContent = won ? tookText(last.winner, page.mySeat) : "";
   } else {
     layer.replaceChildren();
     layer.dataset.complete = "false";
@@ -286,10 +286,13 @@ function lastTrick() {
   const msg = page.msg;
   if (!msg) return null;
   const tricks = msg.view.tricks ?? [];
-  if (tricks.length) return { trick: tricks[tricks.length - 1], note: "" };
+  if (tricks.length) return { trick: tricks[tricks.length - 1], title: t("web.table.last_trick") };
   const deals = msg.deals ?? [];
   const prev = deals.length ? deals[deals.length - 1].tricks ?? [] : [];
-  if (prev.length) return { trick: prev[prev.length - 1], note: ` (deal ${deals[deals.length - 1].number + 1})` };
+  if (prev.length) {
+    return { trick: prev[prev.length - 1],
+             title: t("web.table.last_trick_of_deal", { n: deals[deals.length - 1].number + 1 }) };
+  }
   return null;
 }
 
@@ -317,14 +320,14 @@ function drawMine(msg) {
     handNode?.remove();
     actionsNode?.remove();
     form?.remove();
-    $("#turn-line").textContent = msg.over ? "The game is over." :
-      view.to_act === null || view.to_act === undefined ? "" : `${seatName(view.to_act, null)} to play`;
+    $("#turn-line").textContent = msg.over ? t("web.turn.over") :
+      view.to_act === null || view.to_act === undefined ? "" : t("web.turn.seat_to_play", { seat: seatName(view.to_act, null) });
     return;
   }
   if (msg.over) { // nothing more to play: no buttons, no move box
     actionsNode.replaceChildren();
     form.hidden = true;
-    $("#turn-line").textContent = "The game is over.";
+    $("#turn-line").textContent = t("web.turn.over");
     $("#turn-line").classList.remove("mine");
     handNode.replaceChildren();
     return;
@@ -355,15 +358,14 @@ function drawMine(msg) {
     playCards(a).some((c) => byCard.get(c).length > 1));
 
   const myTurn = view.to_act === msg.seat && legal.length > 0;
-  $("#turn-line").textContent = page.pending ? "Sending your move…" : myTurn ? "Your turn" + (byCard.size ? ": play a card" : "") :
-    view.to_act === null || view.to_act === undefined ? "" : `Waiting for ${seatName(view.to_act, msg.seat)}…`;
+  $("#turn-line").textContent = turnLine(view, msg.seat, myTurn, byCard.size > 0);
   $("#turn-line").classList.toggle("mine", myTurn);
 
   drawButtons(actionsNode, buttons, view);
 
   handNode.replaceChildren();
   if (hand === null) {
-    handNode.append(el("p", { class: "muted" }, "Your cards are hidden from you in this round."));
+    handNode.append(el("p", { class: "muted" }, t("web.table.hand_hidden")));
   } else {
     const ordered = view.explain.hand.map((h) => h.card);  // as the game's players hold it
     // Dim the cards that cannot be played only when some can: while bidding, none is dim.
@@ -371,6 +373,13 @@ function drawMine(msg) {
     for (const code of ordered) handNode.append(handCard(code, byCard.get(code) ?? [], dimOthers, view));
   }
   layoutHand();
+}
+
+function turnLine(view, mySeat, myTurn, cards) {
+  if (page.pending) return t("web.turn.sending");
+  if (myTurn) return t(cards ? "web.turn.yours_card" : "web.turn.yours");
+  if (view.to_act === null || view.to_act === undefined) return "";
+  return t("web.turn.waiting", { seat: seatName(view.to_act, mySeat) });
 }
 
 // Past this many buttons, a verb with many forms (a Sjavs exchange has dozens) folds into a
@@ -409,7 +418,7 @@ function drawButtons(node, actions, view) {
     const name = verb.charAt(0) + verb.slice(1).toLowerCase().replaceAll("_", " ");
     const group = el("details", { class: "action-group", "data-testid": "action-group", "data-verb": verb,
                                   open: page.openGroups.has(verb) },
-      el("summary", {}, `${name}… (${list.length} choices)`),
+      el("summary", {}, t("web.table.action_group", { verb: name, n: list.length })),
       el("div", { class: "action-group-list" }, ...list.map((a) => actionButton(a, view))));
     group.addEventListener("toggle", () => {
       if (group.open) page.openGroups.add(verb);
@@ -428,9 +437,9 @@ function handCard(code, actions, dim, view) {
   if (actions.length === 0) {
     return el("div", { class: "hand-card" + (dim ? " dim" : ""), "data-card": code, title: note }, face);
   }
+  const named = note ? t("web.table.card_note", { card: cardText(code), note }) : cardText(code);
   const attrs = { type: "button", class: "hand-card playable", "data-card": code, title: note,
-                  "aria-label": `${cardText(code)}${note ? `, ${note}` : ""}` +
-                                `${actions.length > 1 ? " (choose how)" : ""}` };
+                  "aria-label": actions.length > 1 ? t("web.table.card_choose", { card: named }) : named };
   if (actions.length === 1) attrs["data-action"] = actions[0];
   else attrs["aria-haspopup"] = "dialog";
   const b = el("button", attrs, face);
@@ -476,10 +485,12 @@ function openChooser(code, actions, view, anchor) {
     b.addEventListener("click", () => send(a));
     list.append(b);
   }
-  const cancel = el("button", { type: "button", class: "plain-btn", "data-testid": "chooser-cancel" }, "Cancel");
+  const cancel = el("button", { type: "button", class: "plain-btn", "data-testid": "chooser-cancel" }, t("web.table.cancel"));
   cancel.addEventListener("click", closeChooser);
-  const box = el("div", { class: "chooser", "data-testid": "chooser", role: "dialog", "aria-label": `play ${cardText(code)}` },
-                 el("div", { class: "chooser-title" }, `${cardText(code)}: how?`), list, cancel);
+  const card = cardText(code);
+  const box = el("div", { class: "chooser", "data-testid": "chooser", role: "dialog",
+                          "aria-label": t("web.table.chooser_label", { card }) },
+                 el("div", { class: "chooser-title" }, t("web.table.chooser_title", { card })), list, cancel);
   $("#my-area").append(box);
   box.querySelector("[data-action]").focus();
   anchor.classList.add("choosing");
@@ -496,13 +507,13 @@ function drawSide(view, ctx) {
   const sheet = $('[data-testid="sheet"]');
   const explain = view.explain;
   info.replaceChildren(panelNode(explain.panel, ctx.mySeat));
-  sheet.replaceChildren(el("h2", { class: "panel-title" }, "Score sheet"),
-    page.mod ? guarded("the score sheet", () => page.mod.sheet(ctx)) : el("p", { class: "muted" }, ""),
+  sheet.replaceChildren(el("h2", { class: "panel-title" }, t("web.sheet.title")),
+    page.mod ? guarded(() => page.mod.sheet(ctx)) : el("p", { class: "muted" }, ""),
     ...sheetWords(explain));
   const list = $("#history-list");
   list.replaceChildren();
   for (const m of explain.history) list.append(el("li", {}, msgNode(m)));
-  $("#history summary").textContent = `Moves this deal (${(view.history ?? []).length})`;
+  $("#history summary").textContent = t("web.table.moves_n", { n: (view.history ?? []).length });
 }
 
 function setupTabs() {
@@ -517,10 +528,10 @@ function showDealSummary(deal, ctx) {
   document.querySelector('[data-testid="deal-summary"]')?.remove();
   const body = el("div", { class: "summary-body" },
     dealWords(deal),
-    el("h3", {}, "Tricks"),
+    el("h3", {}, t("web.deal.tricks")),
     trickList(deal.tricks, ctx.mySeat));
-  const close = el("button", { type: "button", class: "primary-btn", "data-testid": "close-summary" }, "Continue");
-  const box = overlay("deal-summary", `Deal ${deal.number + 1} is over`, body, [close]);
+  const close = el("button", { type: "button", class: "primary-btn", "data-testid": "close-summary" }, t("web.table.continue"));
+  const box = overlay("deal-summary", t("web.table.deal_over", { n: deal.number + 1 }), body, [close]);
   close.addEventListener("click", () => box.remove());
   $("#overlays").append(box);
   close.focus();
@@ -542,16 +553,16 @@ function showGameOver(ctx, lastDeal) {
   const body = el("div", { class: "summary-body" },
     el("p", { class: "winners", "data-testid": "winners" }, resultNode(ctx.view, ctx.mySeat)),
     lastDeal ? el("div", { "data-testid": "last-deal" },
-                  el("h3", {}, `Deal ${lastDeal.number + 1}`), dealWords(lastDeal),
-                  el("h3", {}, "Tricks"), trickList(lastDeal.tricks, ctx.mySeat)) : "",
-    page.mod ? guarded("the score sheet", () => page.mod.sheet(ctx)) : el("div"));
+                  el("h3", {}, t("web.table.deal", { n: lastDeal.number + 1 })), dealWords(lastDeal),
+                  el("h3", {}, t("web.deal.tricks")), trickList(lastDeal.tricks, ctx.mySeat)) : "",
+    page.mod ? guarded(() => page.mod.sheet(ctx)) : el("div"));
   const record = el("a", { class: "primary-btn", href: `/api/tables/${encodeURIComponent(tableId)}/record`,
-                           download: `stikk-${tableId}.json`, "data-testid": "download-record" }, "Download record");
+                           download: `stikk-${tableId}.json`, "data-testid": "download-record" }, t("web.link.download"));
   const replay = el("a", { class: "primary-btn", href: `/replay/${encodeURIComponent(tableId)}`,
-                           "data-testid": "replay-link" }, "Replay");
-  const lobby = el("a", { class: "plain-btn", href: "/" }, "Lobby");
-  const close = el("button", { type: "button", class: "plain-btn", "data-testid": "close-game-over" }, "Look at the table");
-  const box = overlay("game-over", "Game over", body, [record, replay, lobby, close]);
+                           "data-testid": "replay-link" }, t("web.link.replay"));
+  const lobby = el("a", { class: "plain-btn", href: "/" }, t("web.table.lobby"));
+  const close = el("button", { type: "button", class: "plain-btn", "data-testid": "close-game-over" }, t("web.table.look"));
+  const box = overlay("game-over", t("web.table.game_over"), body, [record, replay, lobby, close]);
   close.addEventListener("click", () => box.remove());
   $("#overlays").append(box);
 }
@@ -560,15 +571,15 @@ function showLastTrick() {
   const found = lastTrick();
   document.querySelector('[data-testid="last-trick-view"]')?.remove();
   if (!found) return;
-  const { trick, note } = found;
+  const { trick, title } = found;
   const cards = el("div", { class: "last-trick-cards" });
   for (const [seat, code] of trick.plays) {
     cards.append(el("figure", { class: "last-play" + (seat === trick.winner ? " winner" : "") },
       cardRow(code.split("+"), "small"), el("figcaption", {}, seatName(seat, page.mySeat))));
   }
   const body = el("div", {}, cards, el("ul", { class: "trick-list plain" }, trickLine(trick, page.mySeat)));
-  const close = el("button", { type: "button", class: "primary-btn", "data-testid": "close-last-trick" }, "Close");
-  const box = overlay("last-trick-view", `Last trick${note}`, body, [close]);
+  const close = el("button", { type: "button", class: "primary-btn", "data-testid": "close-last-trick" }, t("web.table.close"));
+  const box = overlay("last-trick-view", title, body, [close]);
   close.addEventListener("click", () => box.remove());
   box.addEventListener("click", (ev) => { if (ev.target === box) box.remove(); });
   $("#overlays").append(box);
@@ -582,7 +593,6 @@ async function loadLabels() {
     if (!res.ok) return;
     const data = await res.json();
     for (const b of data.bots ?? []) page.botLabels[b.spec] = b.label;
-    for (const g of data.games ?? []) page.titles[g.id] = g.title;
     if (page.msg) paint(page.msg); // the labels are news; the error shown, if any, stays
   } catch (e) {
     console.warn("stikk: no game list", e);
@@ -603,13 +613,15 @@ function setupForm() {
 function setupSettings() {
   const select = $("#trick-hold");
   select.replaceChildren(...TRICK_HOLDS_MS.map((ms) =>
-    el("option", { value: ms }, ms === 0 ? "no pause" :
-       `${ms / 1000} seconds${ms === TRICK_HOLD_DEFAULT_MS ? " (usual)" : ""}`)));
+    el("option", { value: ms }, ms === 0 ? t("web.table.no_pause") :
+       t(ms === TRICK_HOLD_DEFAULT_MS ? "web.table.hold_usual" : "web.table.hold", { n: ms / 1000 }))));
   select.value = String(trickHold());
   select.addEventListener("change", () => localStorage.setItem(TRICK_HOLD_KEY, select.value));
 }
 
-function start() {
+async function start() {
+  await loadLanguage();
+  $(".topbar").append(languagePicker());
   setupTabs();
   setupForm();
   setupSettings();
@@ -618,7 +630,7 @@ function start() {
   // The fragment changed by hand (another seat's link pasted): start over with it.
   window.addEventListener("hashchange", () => location.reload());
   if (!tableId) {
-    showError("This page needs a table: /table/ID#token=…");
+    showError(t("web.table.needs_table"));
     setStatus("closed");
     return;
   }

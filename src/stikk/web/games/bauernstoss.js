@@ -7,6 +7,7 @@
 // rule; the panel, the deal summaries, the labels and the hand order are drawn by table.js and
 // replay.js from view.explain.
 import { el, svg, seatName, ensureStyle } from "./common.js";
+import { t } from "../i18n.js";
 
 const SIDES = "AB";
 
@@ -20,7 +21,7 @@ const CSS = `
 
 /** "You & Seat 2" / "Seat 1 & Seat 3". */
 function members(side, ctx) {
-  return `${seatName(side, ctx)} & ${seatName(side + 2, ctx)}`;
+  return t("web.sheet.bs.members", { a: seatName(side, ctx), b: seatName(side + 2, ctx) });
 }
 
 /**
@@ -50,7 +51,7 @@ function shortResult(deal) {
 }
 
 function dealsLine(deals) {
-  return "Deals: " + deals.map((e, i) => `${i + 1}: ${shortResult(e.deal)}`).join(" · ");
+  return t("web.sheet.bs.deals", { list: deals.map((e, i) => `${i + 1}: ${shortResult(e.deal)}`).join(" · ") });
 }
 
 const W = 360;
@@ -91,10 +92,10 @@ function tally(g, marks, target, fresh, x0, yLine, dir, width) {
 /** A stick of chalk, where the side that has it writes. */
 function chalkStick(x, y) {
   return svg("g", {},
-    svg("title", {}, "this side has the chalk"),
+    svg("title", {}, t("web.sheet.bs.chalk_title")),
     svg("rect", { x, y: y - 4, width: 22, height: 8, rx: 3, fill: "var(--chalk, #f3f1e8)",
                   transform: `rotate(-12 ${x + 11} ${y})` }),
-    svg("text", { x: x + 26, y: y + 4, "font-size": 10.5, fill: "currentColor" }, "chalk"));
+    svg("text", { x: x + 26, y: y + 4, "font-size": 10.5, fill: "currentColor" }, t("web.sheet.bs.chalk")));
 }
 
 /** One game's board: the line, A above and B below, the target, the chalk. */
@@ -124,7 +125,7 @@ function board(sheetNow, target, ctx, { fresh = [Infinity, Infinity], title, sma
   });
   const height = yLine + hB + 6;
   const root = svg("svg", { viewBox: `0 0 ${W} ${height}`, role: "img",
-                            "aria-label": `Bauernstoss sheet: A ${sheetNow.marks[0]}, B ${sheetNow.marks[1]}`,
+                            "aria-label": t("web.sheet.bs.aria", { a: sheetNow.marks[0], b: sheetNow.marks[1] }),
                             class: small ? "bs-board bs-small" : "bs-board" }, g);
   return root;
 }
@@ -149,18 +150,19 @@ export function sheet(ctx) {
   // strokes beyond the marks before the last deal are that deal's, drawn brighter
   const fresh = lastEntry ? lastEntry.before : [Infinity, Infinity];
   const won = sh.games || [0, 0];
+  const game = { n: finished.length + 1, a: won[0], b: won[1] };
   const title = current.ended
-    ? `Game ${finished.length + 1} — won by ${current.ended.winner[0]} · games won A ${won[0]}, B ${won[1]}`
-    : `Game ${finished.length + 1} · first to ${target} · games won A ${won[0]}, B ${won[1]}`;
+    ? t("web.sheet.bs.game_won", { ...game, winner: current.ended.winner[0] })
+    : t("web.sheet.bs.game_on", { ...game, target });
   box.append(board(sh, target, ctx, { fresh, title }));
   box.append(el("div", { class: "bs-deals" }, current.deals.length ? dealsLine(current.deals)
-    : "No deal has been scored in this game yet."));
+    : t("web.sheet.bs.no_deal")));
   // earlier games, the most recent first, as they were left on the board
   finished.slice().reverse().forEach((g) => {
     const n = games.indexOf(g) + 1;
     const w = g.ended.winner ? g.ended.winner[0] : "?";
     box.append(board(g.ended, target, ctx, {
-      title: `Game ${n} — won by ${w} · A ${g.ended.marks[0]} : B ${g.ended.marks[1]}`, small: true,
+      title: t("web.sheet.bs.game_old", { n, winner: w, a: g.ended.marks[0], b: g.ended.marks[1] }), small: true,
     }));
     box.append(el("div", { class: "bs-deals" }, dealsLine(g.deals)));
   });

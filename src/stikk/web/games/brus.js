@@ -7,6 +7,7 @@
 // a rule.  The panel, the labels, the hand order and the deal summaries are drawn by table.js
 // and replay.js from view.explain.
 import { el, svg, ensureStyle } from "./common.js";
+import { t } from "../i18n.js";
 
 const MAX_DRAWN = 30; // sticks beyond this many are written as a number (target may be huge)
 
@@ -14,12 +15,12 @@ const CSS = `
 .brus-sheet .sheet-legend { font-size: 0.8rem; margin: 0.3em 0; color: var(--muted, #6b6b6b); }
 .brus-sheet table { border-collapse: collapse; font-size: 0.8rem; margin: 0.4em 0; width: 100%;
   font-variant-numeric: tabular-nums; table-layout: fixed; }
-.brus-sheet th, .brus-sheet td { padding: 0.1em 0.3em; text-align: right; overflow-wrap: anywhere; }
+.brus-sheet th, .brus-sheet td { padding: 0.1em 0.3em; text-align: end; overflow-wrap: anywhere; }
 .brus-sheet th { font-weight: 600; border-bottom: 1px solid #e2dccb; }
 .brus-sheet th.brus-no, .brus-sheet td.brus-no { width: 2.2em; }
 .brus-sheet td .brus-tricks { font-weight: 600; }
 .brus-sheet td .brus-sticks { display: block; font-size: 0.72rem; white-space: nowrap; }
-.brus-sheet tr.brus-note td { text-align: left; font-size: 0.72rem; color: var(--muted, #6b6b6b);
+.brus-sheet tr.brus-note td { text-align: start; font-size: 0.72rem; color: var(--muted, #6b6b6b);
   border-bottom: 1px solid #e2dccb; padding-bottom: 0.25em; }
 .brus-sheet .brus-thrown { color: #b3261e; }
 `;
@@ -45,7 +46,7 @@ function sideRow(y, label, left, thrownBefore, thrownNow, salt) {
   const g = svg("g", { transform: `translate(0 ${y})` });
   g.append(svg("text", { x: 10, y: 16, fill: "#fff", "font-size": 13, "font-weight": "bold" }, label));
   g.append(svg("text", { x: 350, y: 16, fill: "#e9f1ea", "font-size": 12, "text-anchor": "end" },
-    `${left} left · ${thrownBefore + thrownNow} thrown`));
+    t("web.sheet.brus.heap", { left, thrown: thrownBefore + thrownNow })));
   // the heap: standing sticks in groups of five (easy to count)
   const shown = Math.min(left, MAX_DRAWN);
   const gap = Math.min(10, 170 / Math.max(shown + Math.floor(shown / 5) * 0.6, 1));
@@ -56,7 +57,7 @@ function sideRow(y, label, left, thrownBefore, thrownNow, salt) {
     x += gap;
   }
   if (left > shown) g.append(svg("text", { x: x + 4, y: 54, fill: "#fff", "font-size": 12 }, `+${left - shown}`));
-  if (!left) g.append(svg("text", { x: 16, y: 54, fill: "#ffd54a", "font-size": 13, "font-weight": "bold" }, "none left"));
+  if (!left) g.append(svg("text", { x: 16, y: 54, fill: "#ffd54a", "font-size": 13, "font-weight": "bold" }, t("web.sheet.brus.none_left")));
   // the thrown sticks: lying in a tumble, this deal's highlighted
   g.append(svg("line", { x1: 200, y1: 26, x2: 200, y2: 72, stroke: "#ffffff", "stroke-opacity": 0.25,
     "stroke-dasharray": "3 3" }));
@@ -81,7 +82,8 @@ function columns(data, mySeat) {
 }
 
 function sideLabel(data, s) {
-  return data.seats[s].length > 1 ? `${data.names[s]} (seats ${data.seats[s].join("+")})` : data.names[s];
+  return data.seats[s].length > 1 ? t("web.sheet.side_seats", { side: data.names[s], seats: data.seats[s].join("+") })
+    : data.names[s];
 }
 
 /** The heaps: every side's sticks held now, those thrown before this deal and in it. */
@@ -89,11 +91,13 @@ function heaps(data, order) {
   const rowH = 84;
   const height = rowH * order.length + 8;
   const pic = svg("svg", { viewBox: `0 0 360 ${height}`, width: "100%", role: "img",
-    "aria-label": "Matchsticks: " + order.map((s) => `${data.names[s]} ${data.left[s]} left`).join(", "),
+    "aria-label": t("web.sheet.brus.aria", {
+      sides: order.map((s) => t("web.sheet.brus.aria_side", { side: data.names[s], n: data.left[s] })).join(", "),
+    }),
     style: "max-width: 560px; display: block; font-family: system-ui, sans-serif" });
   pic.append(svg("rect", { x: 0, y: 0, width: 360, height, rx: 10, fill: "#2f5d43" }));
   order.forEach((s, i) => {
-    const label = sideLabel(data, s) + (data.winner === s ? " — wins" : "");
+    const label = data.winner === s ? t("web.sheet.brus.wins", { side: sideLabel(data, s) }) : sideLabel(data, s);
     const thrownNow = Math.max(0, data.start[s] - data.left[s]);
     const thrownBefore = Math.max(0, data.target - data.start[s]);
     pic.append(sideRow(4 + i * rowH, label, data.left[s], thrownBefore, thrownNow, s + 1));
@@ -107,7 +111,7 @@ function heaps(data, order) {
  * the side panel of a laptop and a phone alike.
  */
 function dealsTable(deals, data, order) {
-  const head = el("tr", {}, el("th", { class: "brus-no", title: "deal" }, "#"),
+  const head = el("tr", {}, el("th", { class: "brus-no", title: t("web.sheet.deal") }, "#"),
     ...order.map((s) => el("th", { title: sideLabel(data, s) }, data.names[s])));
   const body = el("tbody");
   deals.forEach((d, i) => {
@@ -118,7 +122,7 @@ function dealsTable(deals, data, order) {
       const side = d.score.sides.find((x) => x.side === s);
       const left = side.after[0];
       const thrown = before[s] - left;
-      row.append(el("td", { title: `${side.name}: ${side.cells[0]} tricks, ${left} sticks left` },
+      row.append(el("td", { title: t("web.sheet.brus.cell", { side: side.name, tricks: side.cells[0], left }) },
         el("span", { class: "brus-tricks" }, side.cells[0]),
         el("span", { class: "brus-sticks" },
            thrown ? el("span", { class: "brus-thrown" }, `−${thrown}`) : "", thrown ? ` → ${left}` : String(left))));
@@ -138,11 +142,11 @@ export function sheet(ctx) {
   const data = explain.sheet;
   const order = columns(data, ctx.mySeat);
   const box = el("div", { class: "brus-sheet" }, heaps(data, order),
-    el("div", { class: "sheet-legend" }, "Standing: the sticks still held. Lying: the sticks thrown, highlighted those of this deal."));
+    el("div", { class: "sheet-legend" }, t("web.sheet.brus.legend_heaps")));
   const deals = ctx.deals || [];
   if (deals.length) {
     box.append(dealsTable(deals, data, order),
-      el("div", { class: "sheet-legend" }, "Each cell: the side's tricks, then the sticks it threw and has left."));
+      el("div", { class: "sheet-legend" }, t("web.sheet.brus.legend_deals")));
   }
   return box;
 }
@@ -157,10 +161,10 @@ const NORDIC = `
 .nordic .sheet-legend { font-size: 0.8rem; margin: 0.3em 0; }
 .nordic .game-end { margin: 0.4em 0; }
 .nordic table.sheet-table { border-collapse: collapse; font-size: 0.8rem; margin: 0.4em 0; }
-.nordic .sheet-table th, .nordic .sheet-table td { padding: 0.1em 0.45em; text-align: right; border-bottom: 1px solid #e2dccb; }
+.nordic .sheet-table th, .nordic .sheet-table td { padding: 0.1em 0.45em; text-align: end; border-bottom: 1px solid #e2dccb; }
 .nordic .sheet-table th { font-weight: 600; }
 .nordic p { margin: 0.35em 0; }
-.nordic ul { margin: 0.3em 0; padding-left: 1.3em; }
+.nordic ul { margin: 0.3em 0; padding-inline-start: 1.3em; }
 `;
 
 /** A module's outer box (info panel, sheet, deal summary), its style sheet in place. */

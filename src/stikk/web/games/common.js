@@ -1,9 +1,15 @@
 // Shared helpers for the per-game modules: card and suit text, small DOM builders.
 // Card codes follow CONFORMANCE.md: rank (A K Q J T 9 ... 2) then suit (C S H D); "T" is ten.
+import { t } from "../i18n.js";
 
 export const SUIT_SYMBOL = { C: "♣", S: "♠", H: "♥", D: "♦" };
-export const SUIT_NAME = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" };
+const SUIT_IDS = { C: "web.suit.clubs", S: "web.suit.spades", H: "web.suit.hearts", D: "web.suit.diamonds" };
 const RED = new Set(["H", "D"]);
+
+/** "H" -> "hearts", in the page's language. */
+export function suitName(suit) {
+  return SUIT_IDS[suit] ? t(SUIT_IDS[suit]) : suit;
+}
 
 /** "TH" -> "10♥"; "7C+7H" -> "7♣ 7♥". */
 export function cardText(code) {
@@ -21,7 +27,7 @@ export function isRed(suitOrCard) {
 /** A <span> showing a suit's symbol in its colour. */
 export function suitSpan(suit) {
   const s = el("span", { class: "card-text " + (isRed(suit) ? "red" : "black"),
-                         title: SUIT_NAME[suit] });
+                         title: suitName(suit) });
   s.textContent = SUIT_SYMBOL[suit];
   return s;
 }
@@ -48,42 +54,13 @@ export function svg(tag, attrs = {}, ...children) {
 
 /** "Seat 2" or "You" (for the viewer's own seat). */
 export function seatName(seat, ctx) {
-  return seat === ctx.mySeat ? "You" : `Seat ${seat}`;
+  return seat === ctx.mySeat ? t("web.seat.you") : t("web.seat.n", { n: seat });
 }
 
 /** Put a module's style sheet into the page once (by its element id). */
 export function ensureStyle(id, css) {
   if (typeof document === "undefined" || document.getElementById(id)) return;
   document.head.append(el("style", { id }, css));
-}
-
-/**
- * How sides are called: with 4 players two partnerships (seat % 2), "We" / "They" for a
- * seated player, "Side A" / "Side B" for a spectator; with 3 (or 2) players every seat is a side.
- */
-export function sideNaming(players, ctx) {
-  const four = players === 4;
-  const my = ctx && ctx.mySeat !== null && ctx.mySeat !== undefined ? ctx.mySeat : null;
-  const sides = four ? 2 : players;
-  const sideOf = (seat) => (four ? seat % 2 : seat);
-  const name = (side) => {
-    if (!four) return seatName(side, ctx || { mySeat: my });
-    if (my === null) return `Side ${"AB"[side]}`;
-    return side === my % 2 ? "We" : "They";
-  };
-  const plural = (side) => ["We", "They", "You"].includes(name(side));
-  return {
-    sides,
-    sideOf,
-    name,
-    /** "We throw" / "Side A throws" */
-    verb: (side, plain, third) => `${name(side)} ${plural(side) ? plain : third}`,
-    members: (side) => (four ? `seats ${side}+${side + 2}` : `seat ${side}`),
-    /** "We (seats 0+2)" or just the seat with three players */
-    label: (side) => (four ? `${name(side)} (seats ${side}+${side + 2})` : name(side)),
-    /** the viewer's side first (as the terminal's columns) */
-    columns: four ? (my === null || my % 2 === 0 ? [0, 1] : [1, 0]) : [...Array(players).keys()],
-  };
 }
 
 /** The nodes with ``sep`` between each two. */

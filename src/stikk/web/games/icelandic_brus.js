@@ -6,6 +6,7 @@
 // (deal.score); nothing here knows a rule.
 import { el, svg, ensureStyle } from "./common.js";
 import { msgNode } from "../render.js";
+import { t } from "../i18n.js";
 
 const CSS = `
 .icelandic-brus-sheet { max-width: 100%; }
@@ -16,7 +17,7 @@ const CSS = `
 .icelandic-brus-sheet table { border-collapse: collapse; font-size: 0.8rem; margin: 0.4em 0; }
 .icelandic-brus-sheet th, .icelandic-brus-sheet td { padding: 0.1em 0.45em;
   border-bottom: 1px solid #e2dccb; vertical-align: top; }
-.icelandic-brus-sheet td.ib-n { text-align: right; white-space: nowrap; }
+.icelandic-brus-sheet td.ib-n { text-align: end; white-space: nowrap; }
 .icelandic-brus-sheet td.ib-how { color: var(--muted, #6b6b6b); min-width: 12em; }
 `;
 
@@ -71,7 +72,9 @@ function combPicture(comb, order) {
   const xs = Array.from({ length: lines }, (_, i) => 120 + i * step + (i === lines - 1 ? 12 : 0));
   const raX = xs[lines - 1];
   const pic = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img",
-    "aria-label": "Comb: " + order.map((s) => `${comb.names[s]} ${comb.erased[s]} of ${lines} lines erased`).join(", "),
+    "aria-label": t("web.sheet.ib.aria", {
+      sides: order.map((s) => t("web.sheet.ib.aria_side", { side: comb.names[s], n: comb.erased[s], lines })).join(", "),
+    }),
     style: "max-width: 560px; display: block; font-family: system-ui, sans-serif" });
   pic.append(svg("rect", { x: 0, y: 0, width: W, height: H, rx: 10, fill: PAPER, stroke: "#d8cfb8" }));
   pic.append(svg("line", { x1: xs[0] - 18, y1: spine, x2: raX + 22, y2: spine, stroke: INK, "stroke-width": 4, "stroke-linecap": "round" }));
@@ -81,8 +84,8 @@ function combPicture(comb, order) {
     xs.forEach((x, i) => pic.append(tooth(x, spine, dir, len, { erased: i < e, ra: i === lines - 1 })));
     const labelY = dir < 0 ? spine - 50 : spine + 42;
     pic.append(svg("text", { x: 10, y: labelY - 8, fill: INK, "font-size": 14, "font-weight": "bold" }, comb.names[s]));
-    pic.append(svg("text", { x: 10, y: labelY + 7, fill: INK, "font-size": 11 }, `seats ${comb.seats[s].join("+")}`));
-    pic.append(svg("text", { x: 10, y: labelY + 20, fill: INK, "font-size": 11 }, `${e} erased`));
+    pic.append(svg("text", { x: 10, y: labelY + 7, fill: INK, "font-size": 11 }, t("web.sheet.seats", { seats: comb.seats[s].join("+") })));
+    pic.append(svg("text", { x: 10, y: labelY + 20, fill: INK, "font-size": 11 }, t("web.sheet.ib.erased", { n: e })));
     const raY = spine + dir * len;
     pic.append(svg("text", { x: raX + 22, y: raY + 4 + dir * 12, fill: INK, "font-size": 12, "font-style": "italic" }, "rá"));
     if (comb.hung[s] && e < lines) pic.append(hangingMan(raX, raY));
@@ -110,8 +113,8 @@ function dealsTable(deals, comb, order) {
       el("td", { class: "ib-how" }, ...how.flatMap((m, i) => (i ? ["; ", msgNode(m)] : [msgNode(m)])))));
   }
   if (!rows.length) return null;
-  const head = el("tr", {}, el("th", {}, "deal"), el("th", {}, "tricks"),
-    ...order.map((s) => el("th", {}, comb.names[s])), el("th", {}, "how"));
+  const head = el("tr", {}, el("th", {}, t("web.sheet.deal")), el("th", {}, t("web.sheet.tricks")),
+    ...order.map((s) => el("th", {}, comb.names[s])), el("th", {}, t("web.sheet.ib.how")));
   return el("div", { class: "ib-deals" }, el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 

@@ -4,6 +4,7 @@
 // (view.explain.sheet.plan: each round's cards, special round and dealer) and from the finished
 // deals (their result, their sheet, their score in parts); nothing here knows a rule.
 import { el, suitSpan, seatName, ensureStyle } from "./common.js";
+import { t } from "../i18n.js";
 
 const CSS = `
 .rw-sheet { overflow-x: auto; max-width: 100%; }
@@ -13,7 +14,7 @@ const CSS = `
   text-align: center; vertical-align: middle; }
 .rw-sheet thead th { position: sticky; top: 0; background: var(--paper, #fffdf6); }
 .rw-sheet th.rw-me { text-decoration: underline; }
-.rw-sheet td.rw-k { white-space: nowrap; text-align: left; }
+.rw-sheet td.rw-k { white-space: nowrap; text-align: start; }
 .rw-sheet td.rw-no { color: var(--muted, #666); }
 .rw-sheet .rw-cell { min-width: 34px; line-height: 1.15; }
 .rw-sheet .rw-bt { font-size: 10px; white-space: nowrap; }
@@ -44,7 +45,7 @@ function roundLabel(round, trump) {
   const cell = el("span", {}, `${round.cards} `);
   if (round.special) cell.append(el("span", { class: "rw-sp" }, round.special));
   else if (trump) cell.append(suitSpan(trump));
-  else if (trump === null) cell.append(el("span", { title: "no trumps" }, "–"));
+  else if (trump === null) cell.append(el("span", { title: t("web.sheet.rw.no_trumps") }, "–"));
   return cell;
 }
 
@@ -62,7 +63,7 @@ function scoredCell(bid, won, pts, total, dealer, parts) {
   const made = bid === won;
   return el("td", {
     class: `rw-cell${made ? " rw-made-cell" : ""}${dealer ? " rw-dealer" : ""}`,
-    title: `bid ${bid}, took ${won}: ${signed(pts)}` + (dealer ? " (dealer)" : ""),
+    title: t(dealer ? "web.sheet.rw.cell_dealer" : "web.sheet.rw.cell", { bid, won, points: signed(pts) }),
   },
   el("div", { class: "rw-bt" }, `${bid}/${won} `,
      el("span", { class: made ? "rw-made" : "rw-missed" }, signed(pts))),
@@ -70,7 +71,7 @@ function scoredCell(bid, won, pts, total, dealer, parts) {
 }
 
 function openCell(text, dealer) {
-  return el("td", { class: `rw-cell${dealer ? " rw-dealer" : ""}`, title: dealer ? "dealer" : null },
+  return el("td", { class: `rw-cell${dealer ? " rw-dealer" : ""}`, title: dealer ? t("web.seat.dealer") : null },
             el("div", { class: "rw-bt" }, text), el("div", { class: "rw-tot" }, ""));
 }
 
@@ -95,7 +96,7 @@ function roundRow(round, i, ctx, running) {
     const playing = view.phase === "play";
     for (let s = 0; s < n; s++) {
       const b = view.bids[s];
-      cells.push(openCell(b === null ? "…" : playing ? `${b}/${view.tricks_won[s]}` : `bid ${b}`,
+      cells.push(openCell(b === null ? "…" : playing ? `${b}/${view.tricks_won[s]}` : t("web.sheet.rw.bid", { n: b }),
                           s === round.dealer));
     }
   } else {
@@ -116,17 +117,18 @@ export function sheet(ctx) {
   const lastDeal = ctx.deals[ctx.deals.length - 1];
   const sh = (lastDeal && lastDeal.sheet) || view.sheet || { totals: Array(n).fill(0) };
   const zp = sh.zero_play_declared || [];
-  const heads = [el("th", { title: "round" }, "#"), el("th", { title: "cards dealt, trumps" }, "cards")];
+  const heads = [el("th", { title: t("web.sheet.rw.round") }, "#"),
+                 el("th", { title: t("web.sheet.rw.cards_title") }, t("web.sheet.rw.cards"))];
   for (let s = 0; s < n; s++) {
     // five or six columns must fit a phone: "S2" for "Seat 2" there
-    const name = n >= 5 && s !== ctx.mySeat ? `S${s}` : seatName(s, ctx);
+    const name = n >= 5 && s !== ctx.mySeat ? t("web.sheet.seat_short", { n: s }) : seatName(s, ctx);
     heads.push(el("th", { class: s === ctx.mySeat ? "rw-me" : null, title: seatName(s, ctx) },
-                  name, zp.includes(s) ? el("span", { title: "declared Zero Play" }, " 0!") : ""));
+                  name, zp.includes(s) ? el("span", { title: t("web.sheet.rw.zero_play") }, " 0!") : ""));
   }
   const running = Array(n).fill(0);
   const body = plan.map((round, i) => roundRow(round, i, ctx, running));
   const winners = sh.over ? (sh.winner || []) : [];
-  const foot = [el("td", {}, ""), el("td", { class: "rw-k" }, sh.over ? "final" : "total")];
+  const foot = [el("td", {}, ""), el("td", { class: "rw-k" }, t(sh.over ? "web.sheet.rw.final" : "web.sheet.rw.total"))];
   for (let s = 0; s < n; s++) {
     const counts = [];
     if (sh.success_counters && !sh.over) counts.push(`✓${sh.success_counters[s]}`);
@@ -135,15 +137,15 @@ export function sheet(ctx) {
                  num(sh.totals[s]), winners.includes(s) ? " ★" : "",
                  ...counts.map((c) => el("div", { class: "rw-legend" }, c))));
   }
-  const legend = ["bid/tricks, the round's points, the running total", "shaded: exact bid",
-                  "bar: dealer", "– no trumps"];
-  if (sh.success_counters) legend.push("★ streak bonus", "✓ exact bids in a row");
-  if (sh.failure_counters) legend.push("▼ failure penalty", "✗ misses in a row");
-  if (sh.zero_play_declared) legend.push("0! declared Zero Play");
+  const legend = ["web.sheet.rw.legend_cell", "web.sheet.rw.legend_shaded", "web.sheet.rw.legend_bar",
+                  "web.sheet.rw.legend_no_trumps"];
+  if (sh.success_counters) legend.push("web.sheet.rw.legend_streak", "web.sheet.rw.legend_made");
+  if (sh.failure_counters) legend.push("web.sheet.rw.legend_penalty", "web.sheet.rw.legend_missed");
+  if (sh.zero_play_declared) legend.push("web.sheet.rw.legend_zero");
   return el("div", { class: "rw-sheet" },
     el("table", {},
        el("thead", {}, el("tr", {}, ...heads)),
        el("tbody", {}, ...body),
        el("tfoot", {}, el("tr", {}, ...foot))),
-    el("div", { class: "rw-legend" }, legend.join(" · ")));
+    el("div", { class: "rw-legend" }, legend.map((id) => t(id)).join(" · ")));
 }

@@ -5,6 +5,7 @@
 // the figure on the hook and the columns (view.explain.sheet), and each finished deal's result,
 // sheet and score in parts (the tie bonus, the vol); nothing here knows a rule.
 import { el, svg, seatName, ensureStyle, SUIT_SYMBOL } from "./common.js";
+import { t } from "../i18n.js";
 
 const CROSS = "✕";
 
@@ -23,7 +24,7 @@ function num(n) {
 function colName(col, data, ctx) {
   if (!data.partnership) return seatName(col.side, ctx);
   if (ctx.mySeat === null || ctx.mySeat === undefined) return "AB"[col.side];
-  return col.mine ? "We" : "They";
+  return t(col.mine ? "web.sheet.we" : "web.sheet.they");
 }
 
 /** The seats behind a column, for its sub-heading (partnerships only). */
@@ -94,7 +95,7 @@ const ROW = 24;
 /** A small flag on its pole: the figure on the hook. */
 function hookFlag(x, y) {
   return svg("g", { class: "sj-flag" },
-    svg("title", {}, "on the hook"),
+    svg("title", {}, t("web.sheet.sj.hook")),
     svg("line", { x1: x, y1: y + 2, x2: x, y2: y - 16, stroke: "currentColor", "stroke-width": 1.2 }),
     svg("path", { d: `M${x} ${y - 16} L${x + 11} ${y - 12} L${x} ${y - 8} Z`,
                   fill: "var(--flag, #c0152a)" }));
@@ -112,18 +113,18 @@ function cross(x, y, size = 8) {
 function lineNote(line, ctx) {
   if (line.tie) return ctx.view.explain.sheet.tie.join("–");
   const res = line.deal.result;
-  const maker = seatName(res.maker, ctx).replace("Seat ", "S");
-  let note = `−${line.value} · ${SUIT_SYMBOL[res.trump]} ${maker}`;
-  if (line.vol) note += " vol";
-  if (line.bonus) note += ` +${line.bonus} tie`;
-  return note;
+  const maker = res.maker === ctx.mySeat ? seatName(res.maker, ctx) : t("web.sheet.seat_short", { n: res.maker });
+  const note = [`−${line.value} · ${SUIT_SYMBOL[res.trump]} ${maker}`];
+  if (line.vol) note.push(t("web.sheet.sj.vol"));
+  if (line.bonus) note.push(t("web.sheet.sj.tie", { n: line.bonus }));
+  return note.join(" ");
 }
 
 /** The heading of a rubber: its number, the column names (and seats), the double rule. */
 function drawHeading(g, layout, number, y) {
   const { cols, data, ctx, left, colW, xOf } = layout;
   g.append(svg("text", { x: 4, y: y + 12, "font-size": 11, fill: "var(--muted, #777)" },
-               `Rubber ${number}`));
+               t("web.sheet.sj.rubber", { n: number })));
   y += 18;
   cols.forEach((col, i) => {
     g.append(svg("text", { x: xOf(i), y: y + 14, "text-anchor": "middle", "font-size": 16,
@@ -171,7 +172,7 @@ function drawCrosses(g, layout, rubber, y) {
   });
   const k = Math.max(...Object.values(rubber.crosses));
   g.append(svg("text", { x: noteX, y: y + 16, "font-size": 10.5, fill: "var(--ok, #1b7a2f)" },
-               k > 1 ? "double victory" : "rubber won"));
+               t(k > 1 ? "web.sheet.sj.double" : "web.sheet.sj.rubber_won")));
   return y + 30;
 }
 
@@ -234,10 +235,10 @@ export function sheet(ctx) {
   const total = cols.map((col) =>
     `${colName(col, data, ctx)} ${crosses[col.side] ? CROSS.repeat(crosses[col.side]) : "0"}`);
   g.append(svg("text", { x: 4, y: y + 14, "font-size": 13, fill: "currentColor" },
-               `Crosses: ${total.join(" · ")}`));
+               t("web.sheet.sj.crosses", { list: total.join(" · ") })));
   y += 24;
   const root = svg("svg", { viewBox: `0 0 ${W} ${y}`, role: "img",
-                            "aria-label": "Sjavs score sheet" }, g);
+                            "aria-label": t("web.sheet.sj.aria") }, g);
   return el("div", { class: "sj-sheet" }, root,
-            el("div", { class: "sj-legend" }, "⚑ on the hook · ✕ a rubber won"));
+            el("div", { class: "sj-legend" }, t("web.sheet.sj.legend")));
 }

@@ -9,7 +9,8 @@
 // side B the right ones; a rubbed-out half is a faint smear; the crosses (one bar) and monk's
 // crosses (two bars) stand under the side that holds them; the lines finished so far are
 // drawn small underneath.
-import { el, svg, sideNaming, ensureStyle } from "./common.js";
+import { el, svg, ensureStyle } from "./common.js";
+import { t } from "../i18n.js";
 
 const CSS = `
 .styrivolt-sheet { max-width: 100%; }
@@ -17,8 +18,8 @@ const CSS = `
 .styrivolt-sheet .styrivolt-legend { font-size: 11px; color: var(--muted, #666); text-align: center; margin: 2px 0 6px; }
 .styrivolt-sheet .styrivolt-deals { overflow-x: auto; max-width: 100%; }
 .styrivolt-sheet table { border-collapse: collapse; font-size: 12px; margin: 0 auto; font-variant-numeric: tabular-nums; }
-.styrivolt-sheet th, .styrivolt-sheet td { padding: 1px 6px; border-bottom: 1px solid var(--rule, #e2dccb); text-align: left; vertical-align: top; }
-.styrivolt-sheet td.styrivolt-n { text-align: right; white-space: nowrap; }
+.styrivolt-sheet th, .styrivolt-sheet td { padding: 1px 6px; border-bottom: 1px solid var(--rule, #e2dccb); text-align: start; vertical-align: top; }
+.styrivolt-sheet td.styrivolt-n { text-align: end; white-space: nowrap; }
 .styrivolt-sheet td.styrivolt-board-after { white-space: nowrap; }
 .styrivolt-sheet .styrivolt-penalty { color: var(--danger, #b3261e); }
 `;
@@ -81,10 +82,10 @@ function crossRows(g, x0, y0, singles, monks) {
   });
 }
 
-/** "A (we)" / "B (they)", or just "A" for a spectator. */
-function sideTag(side, names) {
-  const n = names.name(side);
-  return n.startsWith("Side") ? "AB"[side] : `${"AB"[side]} (${n.toLowerCase()})`;
+/** "A (we)" / "B (they)" (side A: seats 0 and 2), or just "A" for a spectator. */
+function sideTag(side, mySeat) {
+  if (mySeat === null || mySeat === undefined) return "AB"[side];
+  return t(side === mySeat % 2 ? "web.sheet.sv.side_we" : "web.sheet.sv.side_they", { side: "AB"[side] });
 }
 
 /** The side whose result a deal's score names: the one that scored lines or its own monk's
@@ -117,36 +118,36 @@ function finishedLines(deals, start, halves) {
   return out;
 }
 
-function boardPicture(f, finished, names, halves) {
+function boardPicture(f, finished, mySeat, halves) {
   const W = 360;
   const showOld = finished.slice(-6);
   const H = showOld.length ? 336 : 262;
-  const holder = f.owner ? `${f.owner} holds ${f.singles} crosses and ${f.monks} monk's crosses` : "no crosses";
+  const holder = f.owner ? t("web.sheet.sv.holds", { owner: f.owner, singles: f.singles, monks: f.monks })
+    : t("web.sheet.sv.no_crosses");
   const pic = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "styrivolt-board", role: "img",
-    "aria-label": `Chalk board, line ${f.line_number}: A rubbed out ${f.erased[0]} of ${halves}, ` +
-      `B ${f.erased[1]} of ${halves}; ${holder}`,
+    "aria-label": t("web.sheet.sv.aria", { line: f.line_number, a: f.erased[0], b: f.erased[1], halves, holder }),
     style: "font-family: 'Comic Sans MS', 'Chalkboard', system-ui, sans-serif" });
   pic.append(svg("rect", { x: 3, y: 3, width: W - 6, height: H - 6, rx: 8, fill: SLATE, stroke: "#7a5a32", "stroke-width": 6 }));
   const g = svg("g", {});
   pic.append(g);
-  g.append(svg("text", { x: 16, y: 26, fill: CHALK, "font-size": 13, opacity: 0.85 }, `line ${f.line_number}`));
+  g.append(svg("text", { x: 16, y: 26, fill: CHALK, "font-size": 13, opacity: 0.85 }, t("web.sheet.sv.line", { n: f.line_number })));
   for (const s of [0, 1]) {
     const x = s === 0 ? 110 : 250;
-    g.append(svg("text", { x, y: 48, fill: CHALK, "font-size": 14, "text-anchor": "middle" }, sideTag(s, names)));
+    g.append(svg("text", { x, y: 48, fill: CHALK, "font-size": 14, "text-anchor": "middle" }, sideTag(s, mySeat)));
     g.append(svg("text", { x, y: 196, fill: CHALK, "font-size": 11, "text-anchor": "middle", opacity: 0.75 },
-      `${f.erased[s]} of ${halves} rubbed out`));
+      t("web.sheet.sv.rubbed", { n: f.erased[s], halves })));
   }
   figure(g, 180, 58, 120, 100, f.erased, halves);
   if (f.owner) {
     crossRows(g, f.owner === "A" ? 62 : 202, 222, f.singles, f.monks);
   } else {
-    g.append(svg("text", { x: 180, y: 228, fill: CHALK, "font-size": 12, "text-anchor": "middle", opacity: 0.7 }, "no crosses"));
+    g.append(svg("text", { x: 180, y: 228, fill: CHALK, "font-size": 12, "text-anchor": "middle", opacity: 0.7 }, t("web.sheet.sv.no_crosses")));
   }
   if (showOld.length) {
     g.append(chalk({ x1: 14, y1: 258, x2: W - 14, y2: 258, "stroke-width": 1, "stroke-opacity": 0.3 }));
     const more = finished.length - showOld.length;
     g.append(svg("text", { x: 16, y: 274, fill: CHALK, "font-size": 11, opacity: 0.75 },
-      `finished lines${more ? ` (the last ${showOld.length} of ${finished.length})` : ""}:`));
+      more ? t("web.sheet.sv.finished_last", { k: showOld.length, n: finished.length }) : t("web.sheet.sv.finished")));
     showOld.forEach((d, i) => {
       const cx = 36 + i * 56;
       const sub = svg("g", { opacity: 0.8 });
@@ -160,23 +161,23 @@ function boardPicture(f, finished, names, halves) {
 }
 
 function crossesText(b) {
-  return b.owner ? `${b.owner} ${CROSS.repeat(b.singles)}${MONK.repeat(b.monks)}` : "none";
+  return b.owner ? `${b.owner} ${CROSS.repeat(b.singles)}${MONK.repeat(b.monks)}` : t("web.sheet.sv.none");
 }
 
 /** One row per finished deal: its tricks, what it scored in the explainer's words, and the
  *  board after it. */
 function dealsTable(deals) {
-  const head = el("tr", {}, ...["deal", "tricks A–B", "result", "board after: A/B, line, crosses"]
-    .map((h) => el("th", {}, h)));
+  const head = el("tr", {}, ...["web.sheet.deal", "web.sheet.sv.head_tricks", "web.sheet.sv.head_result",
+                                 "web.sheet.sv.head_board"].map((id) => el("th", {}, t(id))));
   const rows = deals.map((d) => {
     const r = d.result;
-    const t = [r.tricks[0] + r.tricks[2], r.tricks[1] + r.tricks[3]];
+    const tricks = [r.tricks[0] + r.tricks[2], r.tricks[1] + r.tricks[3]];
     const score = d.score;
     const penalties = score ? score.sides.flatMap((s) => s.parts.filter((p) => p.msg.id === "sv.part_penalty")
       .map((p) => el("div", { class: "styrivolt-penalty" }, `${"AB"[s.side]}: ${p.msg.text}`))) : [];
     const b = d.sheet;
     return el("tr", {}, el("td", { class: "styrivolt-n" }, d.number + 1),
-      el("td", { class: "styrivolt-n" }, `${t[0]}–${t[1]}`),
+      el("td", { class: "styrivolt-n" }, `${tricks[0]}–${tricks[1]}`),
       el("td", {}, score ? score.short.text : r.outcome, ...penalties),
       el("td", { class: "styrivolt-board-after" }, `${b.erased[0]}/${b.erased[1]}, ${b.line_number}, ${crossesText(b)}`));
   });
@@ -191,12 +192,10 @@ export function sheet(ctx) {
   const box = el("div", { class: "score-sheet styrivolt-sheet" });
   if (!drawing) return box;
   const deals = ctx.deals || [];
-  const names = sideNaming(4, ctx);
   const f = view.sheet || (deals.length ? deals[deals.length - 1].sheet : drawing.start);
   const finished = finishedLines(deals, drawing.start, drawing.halves);
-  box.append(boardPicture(f, finished, names, drawing.halves));
-  box.append(el("div", { class: "styrivolt-legend" },
-    `${CROSS} cross · ${MONK} monk's cross, worth ${drawing.monk_worth} · a smear: a half rubbed out`));
+  box.append(boardPicture(f, finished, ctx.mySeat, drawing.halves));
+  box.append(el("div", { class: "styrivolt-legend" }, t("web.sheet.sv.legend", { worth: drawing.monk_worth })));
   if (deals.length) box.append(dealsTable(deals));
   return box;
 }
