@@ -103,3 +103,30 @@ def test_the_language_is_negotiated_from_the_browser_or_the_environment(header: 
 def test_an_unknown_language_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="no language 'xx'"):
         use("xx")
+
+
+def test_every_option_has_a_name_and_every_named_value_words() -> None:
+    """The lobby shows each option by its label and each choice in words (issue 20 §6)."""
+    from stikk.core.explain import CATALOGUE
+    from stikk.core.options import ChoiceCodec, ChoiceListCodec
+    from stikk.core.registry import ENTRIES
+    from stikk.games import game_class
+
+    translatable()  # loads every message
+    missing = []
+    for entry in ENTRIES:
+        cls = game_class(entry.id)
+        for key in ("home", "about", "title", "summary"):
+            if f"game.{entry.id}.{key}" not in CATALOGUE:
+                missing.append(f"game.{entry.id}.{key}")
+        for name, codec, _, _ in cls.options_class.specs():
+            if f"optlabel.{entry.id}.{name}" not in CATALOGUE:
+                missing.append(f"optlabel.{entry.id}.{name}")
+            if isinstance(codec, ChoiceCodec | ChoiceListCodec):
+                missing += [f"optval.{entry.id}.{name}.{v}" for v in codec.values
+                            if f"optval.{entry.id}.{name}.{v}" not in CATALOGUE]
+    words = [m for m in CATALOGUE if m.startswith(("optlabel.", "optval."))]
+    known = {f"optlabel.{e.id}.{n}" for e in ENTRIES
+             for n, _, _, _ in game_class(e.id).options_class.specs()}
+    stray = [m for m in words if m.startswith("optlabel.") and m not in known]
+    assert missing == [] and stray == []

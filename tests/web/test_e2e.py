@@ -195,6 +195,8 @@ def test_the_lobby_sends_a_subset_option_as_chosen(server: Server, page: Page) -
         page.get_by_test_id("game-select").select_option("romanian-whist")
         for seat in (1, 2, 3):
             page.get_by_test_id(f"seat-kind-{seat}").select_option("heuristic")
+        if check:  # the options are folded under House rules (issue 20 §6)
+            page.get_by_test_id("house-rules-summary").click()
         for value in check:
             page.get_by_test_id(f"option-final_special_rounds-{value}").check()
         page.get_by_test_id("create").click()

@@ -63,9 +63,11 @@ def test_the_lobby_speaks_the_browsers_language(server: Server, german: Page) ->
     assert len(shown) > 20
     for mid, text in shown:
         assert text == words[mid], mid
+    # the games after the "Choose a game…" placeholder (issue 20 §6: none is preselected)
     titles = german.locator("#game option").all_text_contents()
     games = german.locator("#game option").evaluate_all("(os) => os.map((o) => o.value)")
-    assert titles == [words[f"game.{g}.title"] for g in games]
+    assert games[0] == "" and titles[0] == words["web.lobby.choose_game"]
+    assert titles[1:] == [words[f"game.{g}.title"] for g in games[1:]]
     expect(german.get_by_test_id("lang-picker")).to_have_value("de")
     expect(german.get_by_test_id("lang-picker")).to_have_attribute("aria-label",
                                                                      words["web.lang.choose"])

@@ -12,8 +12,9 @@ import importlib
 
 from ..core.explain import CATALOGUE, define
 
-UI_MODULES = ("stikk.i18n.web", "stikk.i18n.terminal")
-"""The modules that define the words of the web table (``web.*``) and of the terminal
+UI_MODULES = ("stikk.i18n.games", "stikk.i18n.web", "stikk.i18n.lobby", "stikk.i18n.terminal")
+"""The modules that define the lobby's words for the games and their options
+(``game.*``, ``optlabel.*``, ``optval.*``), the web table's (``web.*``) and the terminal's
 (``term.*``)."""
 
 

@@ -83,7 +83,7 @@ FULL_COLLECTION_EVERY = 100
 of 400 live websockets survive the young generations and then die, so full collections,
 each a pause of every table for up to 100 ms and more, came every second or so."""
 
-PAGE_PREFIXES = ("web.", "game.", "opt.")
+PAGE_PREFIXES = ("web.", "game.", "opt.", "optlabel.", "optval.")
 """The messages a page draws itself (the engine's words come already said)."""
 
 VERSION = metadata.version("stikk")
@@ -150,8 +150,9 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
     @app.get("/api/i18n")
     def i18n(request: Request, lang: str | None = None) -> JSONResponse:
         """The page's words in ``lang`` (else the best fit for ``Accept-Language``): the
-        ``web.*``, ``game.*`` and ``opt.*`` templates, the plural categories a count field's
-        forms follow, and the languages a page may choose."""
+        ``web.*``, ``game.*``, ``opt.*``, ``optlabel.*`` and ``optval.*`` templates, the
+        plural categories a count field's forms follow, and the languages a page may
+        choose."""
         code = lang if lang in CODES else negotiate(request.headers.get("accept-language"))
         use(code)
         return JSONResponse({**info(code).to_json(), "lang": code,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import StikkError
+from ..core.explain import CATALOGUE
 from ..core.game import Game
 from ..core.options import BoolCodec, ChoiceCodec, ChoiceListCodec, Codec, IntCodec
 from ..games import SESSION_DEALS
@@ -51,8 +52,10 @@ def _kind_and_values(codec: Codec[Any]) -> tuple[str, list[str] | None]:
 
 
 def game_entry(cls: type[Game[Any]]) -> dict[str, Any]:
-    """One game for the lobby: id, title, summary, player counts, options with defaults,
-    and ``deals``: the default deal limit of a game whose session never ends (else None)."""
+    """One game for the lobby: id, title, summary, player counts, options with defaults
+    (each with its short ``label``, English: a page reads its language's from the
+    catalogue's ``optlabel.*``), and ``deals``: the default deal limit of a game whose
+    session never ends (else None)."""
     options = []
     players: list[int] = []
     default_players = 0
@@ -62,7 +65,8 @@ def game_entry(cls: type[Game[Any]]) -> dict[str, Any]:
             players = [int(v) for v in values or []]
             default_players = int(default)
             continue
-        options.append({"name": name, "default": codec.to_text(codec.coerce(name, default)),
+        options.append({"name": name, "label": CATALOGUE.get(f"optlabel.{cls.id}.{name}", name),
+                        "default": codec.to_text(codec.coerce(name, default)),
                         "allowed": codec.allowed(), "values": values, "kind": kind,
                         "help": help_text})
     return {"id": cls.id, "title": cls.title, "summary": cls.summary, "players": players,

@@ -345,7 +345,8 @@ class Hub:
         return action
 
     def summary(self, table_id: str) -> dict[str, Any]:
-        """One table for the lobby: id, game, seats, open seats, whose turn, progress."""
+        """One table for the lobby: id, game, seats, open seats, whose turn, progress
+        (``deals_played``: the deals finished, as a finished game's line says)."""
         t = self.table(table_id)
         state = t.match.state
         return {"id": t.id, "game": t.game.text, "title": t.game.title, "seats": t.seats,
@@ -353,8 +354,8 @@ class Hub:
                 "connected": sorted(self.connected(table_id)),
                 "to_act": None if state is None else state.to_act,
                 "actions": t.actions, "deal_number": len(t.match.deals) - 1,
-                "over": t.over, "max_deals": t.max_deals, "closed": t.closed,
-                "pace": t.pace}
+                "deals_played": len(t.deal_summaries), "over": t.over,
+                "max_deals": t.max_deals, "closed": t.closed, "pace": t.pace}
 
     def summaries(self, *, after: str | None = None, limit: int = PAGE_SIZE,
                   keep: Callable[[Table], bool] = lambda table: True,

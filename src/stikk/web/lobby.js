@@ -1,5 +1,6 @@
-// The lobby: create a table (game, player count, options with their defaults, a kind for
-// every seat, public or private), hand out the invite links the server returns (shown only
+// The lobby: create a table (a game chosen from cards that say what each is, player count,
+// a kind for every seat, the game's options folded as house rules in words with their
+// defaults, all remembered per game; public or private), hand out the invite links the server returns (shown only
 // this once), and list the public tables with join / watch / replay / download, a page at a
 // time, filtered by game, state and open seats.
 // Everything comes from GET /api/games and /api/tables (web_contract.md); the words from
@@ -51,24 +52,92 @@ function showError(testid, message) {
 }
 
 // -- the new-table form ---------------------------------------------------------------------
+// No game is chosen for the player: the page asks which (a card per game, with where it is
+// played and what it is like), unless one was chosen here before.  Then the form: players,
+// seats, deals and bot speed in sight, the game's options folded away as "House rules", each
+// in words with its standard value.  The choices are remembered per game in localStorage.
+const MEMORY = "stikk.lobby.";   // + game id: that game's last choices; + "game": the last game
+
+function recall(key) {
+  try {
+    return localStorage.getItem(MEMORY + key);
+  } catch {
+    return null; // no storage (a private window): nothing remembered
+  }
+}
+
+function remember(key, value) {
+  try {
+    localStorage.setItem(MEMORY + key, value);
+  } catch {
+    // no storage: the choices are simply not kept
+  }
+}
+
+function recalledChoices(game) {
+  try {
+    const saved = JSON.parse(recall(game) ?? "null");
+    return saved && typeof saved === "object" ? saved : {};
+  } catch {
+    return {};
+  }
+}
+
 function currentGame() {
   return lobby.games.find((g) => g.id === $("#game").value);
 }
 
 const gameTitle = (id) => t(`game.${id}.title`);
 
-function drawGameChoice() {
-  const select = $("#game");
-  select.replaceChildren(...lobby.games.map((g) => el("option", { value: g.id }, gameTitle(g.id))));
-  $("#filter-game").append(...lobby.games.map((g) => el("option", { value: g.id }, gameTitle(g.id))));
-  select.disabled = false;
-  $("#create").disabled = false;
-  select.addEventListener("change", drawGameForm);
-  drawGameForm();
+/** t(id), or `fallback` where the catalogue has no such message. */
+function tOr(id, fallback) {
+  const text = t(id);
+  return text === id ? fallback : text;
 }
 
-function drawGameForm() {
+function drawGameChoice() {
+  const select = $("#game");
+  select.replaceChildren(el("option", { value: "" }, t("web.lobby.choose_game")),
+    ...lobby.games.map((g) => el("option", { value: g.id }, gameTitle(g.id))));
+  $("#filter-game").append(...lobby.games.map((g) => el("option", { value: g.id }, gameTitle(g.id))));
+  $("#game-cards").replaceChildren(...lobby.games.map(gameCard));
+  select.disabled = false;
+  $("#create").disabled = false;
+  select.addEventListener("change", chooseGame);
+  const last = recall("game");
+  select.value = lobby.games.some((g) => g.id === last) ? last : "";
+  chooseGame();
+}
+
+/** A game to choose: its name, where it is played, and two sentences about it. */
+function gameCard(game) {
+  const button = el("button", { type: "button", class: "game-card", "data-game": game.id,
+                                "data-testid": `game-card-${game.id}` },
+    el("span", { class: "game-card-title" }, gameTitle(game.id)),
+    el("span", { class: "game-card-home" }, t("web.lobby.home", { home: t(`game.${game.id}.home`) })),
+    el("span", { class: "game-card-about" }, t(`game.${game.id}.about`)));
+  button.addEventListener("click", () => {
+    $("#game").value = game.id;
+    chooseGame();
+    $("#game").focus();
+  });
+  return el("li", {}, button);
+}
+
+function chooseGame() {
   const game = currentGame();
+  $("#game-intro").hidden = Boolean(game);
+  $("#game-form").hidden = !game;
+  $(".create-bar").hidden = !game;
+  showError("lobby-error", "");
+  if (!game) return;
+  remember("game", game.id);
+  drawGameForm(game, recalledChoices(game.id));
+}
+
+function drawGameForm(game, saved) {
+  $("#game-home").textContent = t("web.lobby.home", { home: t(`game.${game.id}.home`) });
+  $("#game-about-text").textContent = t(`game.${game.id}.about`);
   // The rules line: the summary's first sentence, the rest one click away.
   const summary = t(`game.${game.id}.summary`);
   const cut = summary.search(/\.(\s|$)/);
@@ -76,53 +145,96 @@ function drawGameForm() {
   $("#rules-line summary").textContent = t(head !== summary ? "web.lobby.rules_more" : "web.lobby.rules", { summary: head });
   $("#rules-line p").textContent = head !== summary ? summary : "";
   $("#rules-line").open = false;
+  const count = game.players.includes(Number(saved.players)) ? Number(saved.players) : game.default_players;
   const players = $("#players");
   players.replaceChildren(...game.players.map((n) =>
-    el("option", { value: n, selected: n === game.default_players }, t("web.lobby.player_count", { n }))));
+    el("option", { value: n, selected: n === count }, t("web.lobby.player_count", { n }))));
   players.onchange = drawSeatKinds;
-  drawOptions(game);
+  const kinds = new Set(["human", ...lobby.bots.map((b) => b.spec)]);
+  lobby.kinds = Array.isArray(saved.seats) ? saved.seats.map((k) => (kinds.has(k) ? k : undefined)) : [];
+  drawOptions(game, saved.options && typeof saved.options === "object" ? saved.options : {});
   drawSeatKinds();
   // A game whose session never ends (Stýrivolt) stops after a number of deals.
   $("#deals-field").hidden = game.deals == null;
-  $("#deals").value = game.deals ?? "";
-  showError("lobby-error", "");
+  $("#deals").value = game.deals == null ? "" : Number.isInteger(saved.deals) && saved.deals >= 1 ? saved.deals : game.deals;
+  const pace = $("#pace");
+  const paces = Array.from(pace.options, (o) => o.value);
+  pace.value = paces.includes(String(saved.pace)) ? String(saved.pace) : "1";
+  $("#house-rules").open = false;
 }
 
-/** One field per option, filled with its default: a select when the server lists the values,
- *  a box per value for an option that takes any subset of them (Romanian Whist's final special
- *  rounds: none, one, or several joined by +), else a text box with the allowed range as hint. */
-function drawOptions(game) {
+/** An option's value in words: Yes / No, a named value from the catalogue, else as it is. */
+function valueWords(game, opt, value) {
+  if (opt.kind === "bool") return t(value === "true" ? "web.lobby.yes" : "web.lobby.no");
+  if (opt.kind === "choices" && value === "none") return t("web.lobby.none");
+  if (opt.kind === "choices") return value.split("+").map((v) => valueWords(game, { ...opt, kind: "choice" }, v)).join(" + ");
+  if (!Array.isArray(opt.values) || /^-?\d+$/.test(value)) return value;
+  return tOr(`optval.${game.id}.${opt.name}.${value}`, value);
+}
+
+/** A remembered value the option still takes, else its default. */
+function startValue(opt, saved) {
+  const value = saved[opt.name];
+  if (typeof value !== "string") return opt.default;
+  if (opt.kind === "choices") {
+    const parts = value === "none" ? [] : value.split("+");
+    return parts.every((v) => opt.values.includes(v)) ? value : opt.default;
+  }
+  if (Array.isArray(opt.values) && opt.values.length) return opt.values.includes(value) ? value : opt.default;
+  return value;
+}
+
+/** One field per option under House rules: its name and help in words, a select of the
+ *  values in words (the standard one marked) when the server lists them, a box per value for
+ *  an option that takes any subset of them (Romanian Whist's final special rounds: none, one,
+ *  or several joined by +), else a text box with the allowed range as hint. */
+function drawOptions(game, saved) {
   const grid = $("#options-grid");
   grid.replaceChildren();
-  $("#options").hidden = game.options.length === 0;
+  $("#house-rules").hidden = game.options.length === 0;
   for (const opt of game.options) {
     const id = `opt-${opt.name}`;
+    const value = startValue(opt, saved);
+    const standard = valueWords(game, opt, String(opt.default));
     let input;
     if (opt.kind === "choices" && Array.isArray(opt.values)) {
-      input = subsetField(id, opt);
+      input = subsetField(id, game, opt, value);
     } else if (Array.isArray(opt.values) && opt.values.length) {
       input = el("select", { id, "data-option": opt.name, "data-testid": `option-${opt.name}` },
-        ...opt.values.map((v) => el("option", { value: v, selected: String(v) === String(opt.default) }, v)));
+        ...opt.values.map((v) => {
+          const words = valueWords(game, opt, v);
+          return el("option", { value: v, selected: v === value },
+                    v === String(opt.default) ? t("web.lobby.standard_value", { value: words }) : words);
+        }));
     } else {
-      input = el("input", { id, type: "text", value: opt.default ?? "", placeholder: opt.allowed ?? "",
+      input = el("input", { id, type: "text", value, placeholder: opt.allowed ?? "",
                             "data-option": opt.name, "data-testid": `option-${opt.name}` });
     }
-    if (!input.dataset.default) input.dataset.default = opt.default ?? "";
+    const subset = input.tagName === "SPAN";
+    (subset ? input.querySelector("[data-option]") : input).dataset.default = opt.default ?? "";
     const help = opt.help ? t(`opt.${game.id}.${opt.name}`) : "";
-    const hint = [help, opt.values ? null : opt.allowed ? t("web.lobby.allowed", { values: opt.allowed }) : null,
-                  t("web.lobby.default", { value: opt.default })].filter(Boolean).join(" · ");
-    grid.append(el("label", { class: "field", for: id, title: help },
-      el("span", { class: "label" }, opt.name.replaceAll("_", " ")), input,
-      el("span", { class: "hint" }, hint)));
+    const hints = [help, opt.values ? null : opt.allowed ? t("web.lobby.allowed", { values: opt.allowed }) : null,
+                   t("web.lobby.default", { value: standard })].filter(Boolean);
+    const hintId = `${id}-hint`;
+    for (const c of subset ? input.querySelectorAll("input[type=checkbox]") : [input]) c.setAttribute("aria-describedby", hintId);
+    const label = tOr(`optlabel.${game.id}.${opt.name}`, opt.label || opt.name.replaceAll("_", " "));
+    // A set of boxes is a group named by the option; a single control is labelled by it.
+    const field = subset
+      ? el("div", { class: "field option-field", role: "group", "aria-labelledby": `${id}-label`, "data-field": opt.name })
+      : el("label", { class: "field option-field", for: id, "data-field": opt.name });
+    field.append(el("span", { class: "label", id: `${id}-label` }, label), input,
+      el("span", { class: "hint", id: hintId }, ...hints.flatMap((h, i) => (i ? [el("br"), h] : [h]))));
+    grid.append(field);
   }
+  markChanged();
 }
 
 /** Check boxes for an option whose value is a subset of its values; the hidden input that
  *  carries the option holds the chosen ones joined by + ("none" when none is chosen). */
-function subsetField(id, opt) {
-  const chosen = new Set(opt.default === "none" ? [] : String(opt.default).split("+"));
-  const value = el("input", { id, type: "hidden", value: opt.default, "data-option": opt.name,
-                              "data-testid": `option-${opt.name}`, "data-default": opt.default });
+function subsetField(id, game, opt, start) {
+  const chosen = new Set(start === "none" ? [] : String(start).split("+"));
+  const value = el("input", { id, type: "hidden", value: start, "data-option": opt.name,
+                              "data-testid": `option-${opt.name}` });
   const boxes = opt.values.map((v) => el("input", { type: "checkbox", value: v, checked: chosen.has(v),
                                                     "data-testid": `option-${opt.name}-${v}` }));
   const update = () => {
@@ -131,7 +243,48 @@ function subsetField(id, opt) {
   };
   for (const b of boxes) b.addEventListener("change", update);
   return el("span", { class: "subset" }, value,
-    ...boxes.map((b) => el("label", { class: "subset-choice" }, b, ` ${b.value}`)));
+    ...boxes.map((b) => el("label", { class: "subset-choice" }, b, " ", valueWords(game, { ...opt, kind: "choice" }, b.value))));
+}
+
+/** The options changed from their standard value: marked, and counted in the fold's title. */
+function markChanged() {
+  let changed = 0;
+  for (const input of document.querySelectorAll("#options-grid [data-option]")) {
+    const differs = input.value.trim() !== String(input.dataset.default);
+    input.closest(".option-field").classList.toggle("changed", differs);
+    changed += differs;
+  }
+  $("#house-rules-summary").textContent = changed
+    ? t("web.lobby.house_rules_changed", { n: changed }) : t("web.lobby.house_rules");
+}
+
+function resetRules() {
+  const game = currentGame();
+  if (!game) return;
+  drawOptions(game, {});
+  saveChoices();
+}
+
+/** This game's choices, for the next visit: players, seats, changed options, deals, pace. */
+function saveChoices() {
+  const game = currentGame();
+  if (!game) return;
+  const players = Number($("#players").value);
+  const options = {};
+  for (const input of document.querySelectorAll("#options-grid [data-option]")) {
+    const value = input.value.trim();
+    if (value !== String(input.dataset.default)) options[input.dataset.option] = value;
+  }
+  const seats = Array.from({ length: players }, (_, s) => $(`#seat-kind-${s}`)?.value ?? lobby.kinds[s]);
+  const saved = { players, seats, options, pace: Number($("#pace").value) };
+  const deals = Number($("#deals").value.trim());
+  if (game.deals != null && Number.isInteger(deals) && deals >= 1) saved.deals = deals;
+  remember(game.id, JSON.stringify(saved));
+}
+
+function formChanged(ev) {
+  if (ev.target.closest?.("#options-grid")) markChanged();
+  if (ev.target.id !== "game" && ev.target.id !== "seed") saveChoices();
 }
 
 function defaultKind(seat) {
@@ -160,6 +313,7 @@ function drawSeatKinds() {
  *  default that depends on another choice stays the server's. */
 function formBody() {
   const game = currentGame();
+  if (!game) throw new Error(t("web.lobby.no_game"));
   const players = Number($("#players").value);
   const options = {};
   for (const input of document.querySelectorAll("[data-option]")) {
@@ -272,7 +426,9 @@ function tableRow(table) {
     el("span", { class: "muted", style: "font-weight:400" }, table.game),
     el("span", { class: "state" + (table.over ? " over" : "") }, t(table.over ? "web.lobby.over" : "web.lobby.running"))));
   row.append(el("div", { class: "seat-chips" }, ...table.seats.map((kind, s) => seatChip(table, kind, s, open.has(s)))));
-  const facts = [t("web.lobby.fact_deal", { n: (table.deal_number ?? 0) + 1 })];
+  const facts = [table.over
+    ? t("web.lobby.finished_after", { n: table.deals_played ?? (table.deal_number ?? 0) + 1 })
+    : t("web.lobby.fact_deal", { n: (table.deal_number ?? 0) + 1 })];
   if (!table.over && table.to_act !== null && table.to_act !== undefined) facts.push(t("web.lobby.fact_to_play", { n: table.to_act }));
   if (open.size) facts.push(t("web.lobby.fact_open", { n: open.size }));
   row.append(el("div", { class: "row-facts" }, facts.join(" · ")));
@@ -368,6 +524,9 @@ async function start() {
   await loadLanguage();
   $(".topbar").append(languagePicker());
   $("#create-form").addEventListener("submit", createTable);
+  $("#create-form").addEventListener("change", formChanged);
+  $("#create-form").addEventListener("input", formChanged);
+  $("#reset-rules").addEventListener("click", resetRules);
   for (const id of ["#filter-game", "#filter-state", "#filter-open"]) $(id).addEventListener("change", refilter);
   $("#more-tables").addEventListener("click", () => { lobby.pages += 1; refreshTables(); });
   refreshTables();
