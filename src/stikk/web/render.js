@@ -289,7 +289,8 @@ export function panelNode(panel, mySeat) {
 }
 
 function seatTableNode(seats, mySeat) {
-  const head = el("tr", {}, ...seats.head.map((h) => el("th", {}, h.text)));
+  // an untitled column's head is a plain cell (a header must say something)
+  const head = el("tr", {}, ...seats.head.map((h) => el(h.text ? "th" : "td", {}, h.text)));
   const rows = seats.rows.map((row, s) => el("tr", { class: s === mySeat ? "me" : null, "data-seat": s },
     ...row.map((c, i) => el("td", { class: i === 0 ? "name" : "n" }, cellNode(c)))));
   return el("table", { class: "seat-table" }, el("thead", {}, head), el("tbody", {}, ...rows));
@@ -312,7 +313,7 @@ export function dealScoreNode(score) {
          ...joinNodes(side.parts.map((p) => msgNode(p.msg)), "; ")))]);
   return el("div", { class: "deal-score", "data-testid": "deal-score" },
     msgNode(score.title, "h3"),
-    el("table", { class: "score-table" }, el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", {}, h)))),
+    el("table", { class: "score-table" }, el("thead", {}, el("tr", {}, ...heads.map((h) => el(h ? "th" : "td", {}, h)))),
        el("tbody", {}, ...rows)),
     ...score.notes.map((m) => msgNode(m, "p")));
 }

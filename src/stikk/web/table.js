@@ -5,7 +5,7 @@
 // action carries that text in data-action (the end-to-end tests click those).
 import { gameModule } from "./games/index.js";
 import { el, cardText } from "./games/common.js";
-import { cardFace } from "./cards.js";
+import { cardFace, cardName } from "./cards.js";
 import { TableConnection, credentialFromHash } from "./connection.js";
 import { showPane } from "./tabs.js";
 import {
@@ -437,7 +437,8 @@ function handCard(code, actions, dim, view) {
   if (actions.length === 0) {
     return el("div", { class: "hand-card" + (dim ? " dim" : ""), "data-card": code, title: note }, face);
   }
-  const named = note ? t("web.table.card_note", { card: cardText(code), note }) : cardText(code);
+  // named in words ("queen of hearts"): a screen reader reads "Q♥" poorly
+  const named = note ? t("web.table.card_note", { card: cardName(code), note }) : cardName(code);
   const attrs = { type: "button", class: "hand-card playable", "data-card": code, title: note,
                   "aria-label": actions.length > 1 ? t("web.table.card_choose", { card: named }) : named };
   if (actions.length === 1) attrs["data-action"] = actions[0];
@@ -489,7 +490,7 @@ function openChooser(code, actions, view, anchor) {
   cancel.addEventListener("click", closeChooser);
   const card = cardText(code);
   const box = el("div", { class: "chooser", "data-testid": "chooser", role: "dialog",
-                          "aria-label": t("web.table.chooser_label", { card }) },
+                          "aria-label": t("web.table.chooser_label", { card: cardName(code) }) },
                  el("div", { class: "chooser-title" }, t("web.table.chooser_title", { card })), list, cancel);
   $("#my-area").append(box);
   box.querySelector("[data-action]").focus();
