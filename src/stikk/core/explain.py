@@ -484,6 +484,33 @@ class Panel:
                 "seats": None if self.seats is None else self.seats.to_json(voice)}
 
 
+FELT_KINDS: Final = frozenset({"trumps", "turned", "suits", "pile", "table_cards", "exposed",
+                                "dead", "stock"})
+"""What :class:`FeltItem` kinds there are: ``trumps`` (the trump suit), ``turned`` (the turned
+trump card), ``suits`` (suits chosen for the deal), ``pile`` (a seat's pile of face-up and
+face-down cards), ``table_cards`` (cards dealt to the table), ``exposed`` (cards shown face up),
+``dead`` (cards out of play, face up) and ``stock`` (the undealt cards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FeltItem:
+    """Something the game lays on the table besides the trick, as the view knows it: its kind
+    (one of :data:`FELT_KINDS`), its words, its cards (codes, a pile's bottom to top; ``None``
+    for a card face down to the viewer), whose it is (``None``: the table's), the size of a
+    face-down heap such as the stock, and the suits it names (trumps, the chosen suits)."""
+
+    kind: str
+    label: Msg
+    cards: tuple[str | None, ...] = ()
+    seat: int | None = None
+    count: int | None = None
+    suits: tuple[str, ...] = ()
+
+    def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        return {"kind": self.kind, "label": self.label.to_json(voice), "cards": list(self.cards),
+                "seat": self.seat, "count": self.count, "suits": list(self.suits)}
+
+
 @dataclass(frozen=True, slots=True)
 class SideScore:
     """What one side (or seat) scored in a deal: the named parts and their sum, with the

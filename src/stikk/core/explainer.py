@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, Mask, cards_of, format_card
-from .explain import ENGLISH, DealScore, HandCard, Move, Msg, Panel, Voice, cards
+from .explain import ENGLISH, DealScore, FeltItem, HandCard, Move, Msg, Panel, Voice, cards
 from .view import PUBLIC_SEAT, View
 
 if TYPE_CHECKING:
@@ -117,6 +117,12 @@ class Explainer(ABC):
             return []
         return [HandCard(format_card(c)) for c in held_order(view.hand)]
 
+    def felt(self, view: View) -> list[FeltItem]:
+        """What the game lays on the table besides the trick, as ``view`` may see it: the
+        trumps, a turned card, piles, table cards, exposed cards, the stock (none by
+        default)."""
+        return []
+
     # -- the end of a deal ------------------------------------------------------------------
     @abstractmethod
     def deal_score(self, final: View, result: DealResult, sheet: Mapping[str, Any]) -> DealScore:
@@ -162,7 +168,8 @@ class Explainer(ABC):
                   said: Said | None = None, *, params: bool = True,
                   lang: str = ENGLISH) -> dict[str, Any]:
         """The words of one position, spoken to the view's seat: the panel, the hand as
-        held, the legal moves with their labels, and the deal's history as sentences.
+        held, the legal moves with their labels, what lies on the felt, and the deal's
+        history as sentences.
 
         ``said``, when given, holds history entries of an earlier view of the same seat
         and deal with their sentences: those still read the same are kept, the rest are
@@ -182,6 +189,7 @@ class Explainer(ABC):
         return {"panel": self.panel(view, sheet).to_json(voice),
                 "hand": [h.to_json(voice) for h in self.hand(view)],
                 "moves": [m.to_json(voice) for m in self.moves(view, legal)],
+                "felt": [item.to_json(voice) for item in self.felt(view)],
                 "history": [sentence for _, sentence in said]}
 
     def sheet_json(self, view: View, sheet: Mapping[str, Any], *,

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ...cards import SUITS, Card, Mask, cards_of, format_card, is_card, parse_card
 from ...core.explain import (
     DealScore,
+    FeltItem,
     HandCard,
     Msg,
     Panel,
@@ -733,6 +734,14 @@ class BauernstossExplainer(Explainer):
         facts = implied(v, self.game.options)
         return Panel(title, deal=tuple(self._deal_lines(v)), now=tuple(self._now(v, facts)),
                      knows=tuple(self._knows(v, facts)), seats=self._seats(v))
+
+    def felt(self, view: View) -> list[FeltItem]:
+        """The trump suit once it is known, with the contract it was named in (rules §6.7,
+        §7.2); nothing else lies on the table besides the trick."""
+        v = _bv(view)
+        if v.trump is None or v.contract == "throw_in":
+            return []
+        return [FeltItem("trumps", self._contract_line(v), suits=(v.trump,))]
 
     def _deal_lines(self, v: BauernstossView) -> list[Msg]:
         """The sides, the chalk and what it needs (§9.1), no Solo in a first deal (§6.5), the

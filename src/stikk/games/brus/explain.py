@@ -23,6 +23,7 @@ from ...cards import Card, Mask, card_symbol, cards_of, format_card
 from ...core.errors import ActionParseError
 from ...core.explain import (
     DealScore,
+    FeltItem,
     HandCard,
     Msg,
     Panel,
@@ -758,6 +759,16 @@ class BrusExplainer(Explainer):
                  else Msg("brus.title", {"d": v.dealer, "n": v.stock}, "DK-4.3"))
         return Panel(title, deal=tuple(self._deal_lines(v)), now=tuple(self._now_lines(v)),
                      knows=tuple(self._knows(v)), seats=self._seats(v))
+
+    def felt(self, view: View) -> list[FeltItem]:
+        """The face-down stock and its size (DK-4.3, DK-7.5); none without a stock
+        (DK-12.13)."""
+        v = brus_view(view)
+        if self.game.options.no_stock:
+            return []
+        label = (Msg("brus.title", {"d": v.dealer, "n": v.stock}, "DK-4.3") if v.stock
+                 else Msg("brus.stock_empty", {}, "DK-7.5"))
+        return [FeltItem("stock", label, count=v.stock)]
 
     def _deal_lines(self, v: BrusView) -> list[Msg]:
         """The facts fixed for the deal: the sides, the deal, the ranking, the variants."""

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ...cards import is_card
 from ...core.explain import (
     DealScore,
+    FeltItem,
     HandCard,
     Msg,
     Panel,
@@ -497,6 +498,17 @@ class IcelandicBrusExplainer(Explainer):
         return Panel(Msg("ib.title", {"d": v.dealer, "c": (v.dealer + 3) & 3}),
                      deal=tuple(self._deal_lines(v)), now=tuple(self._now_lines(v)),
                      knows=tuple(self._knows(v)), seats=self._seats(v))
+
+    def felt(self, view: View) -> list[FeltItem]:
+        """The stock, its size and the cut card shown at its bottom until it is drawn last
+        (IS-3.2, IS-4.4); nothing when the cut stopped the deal (IS-3.3)."""
+        v = _ib(view)
+        if v.cut_point:
+            return []
+        if not v.stock:
+            return [FeltItem("stock", Msg("ib.stock_empty", {}, "IS-4.4"), count=0)]
+        return [FeltItem("stock", Msg("ib.stock", {"n": v.stock, "c": card(v.cut_card)},
+                                      "IS-4.4"), (card(v.cut_card),), count=v.stock)]
 
     def _deal_lines(self, v: IcelandicBrusView) -> list[Msg]:
         a = _first_side(v)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ...cards import SUITS, is_card
 from ...core.explain import (
     DealScore,
+    FeltItem,
     Msg,
     Panel,
     SeatTable,
@@ -244,6 +245,15 @@ class RomanianWhistExplainer(Explainer):
         return Panel(self._title(v.round_index, v.dealer),
                      deal=(self._trump_line(v), *self._round_kind(v)), now=tuple(now),
                      knows=tuple(self._voids(v)), seats=self._seats(v, sheet))
+
+    def felt(self, view: View) -> list[FeltItem]:
+        """The turned trump card and its suit, or no trumps when every card is dealt (rules
+        §4.3)."""
+        v = _rw(view)
+        if v.trump_card is None:
+            return [FeltItem("trumps", self._trump_line(v))]
+        return [FeltItem("turned", self._trump_line(v), (card(v.trump_card),),
+                         suits=(str(v.trump),))]
 
     def _title(self, index: int, dealer: int) -> Msg:
         k, special = self.game.plan[index]

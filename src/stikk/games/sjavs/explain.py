@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ...cards import RANKS, SUITS, TEN, Card, Mask, is_card, parse_card
 from ...core.explain import (
     DealScore,
+    FeltItem,
     HandCard,
     Msg,
     Panel,
@@ -624,9 +625,7 @@ class SjavsExplainer(Explainer):
         if t < 0:
             out.append(Msg("sj.permanent", {"m": _rule_cards(PERMANENT)}, "§2.2"))
         else:
-            assert v.maker is not None
-            out.append(Msg("sj.trumps", {"s": v.trump, "p": v.maker,
-                                         "w": _said_words(v.announcements[v.maker])}, "§5.4"))
+            out.append(self._trumps_line(v))
             order = trump_order(t)
             out.append(Msg("sj.trump_order", {"m": _rule_cards(order), "k": len(order)}, "§2.4"))
         if v.exchange is not None and v.maker is not None:
@@ -826,6 +825,52 @@ class SjavsExplainer(Explainer):
                     note = Msg("sj.n_pile_on" if down else "sj.n_pile", {"i": i + 1})
                     out.append(HandCard(card(up), note, Msg("sj.g_piles")))
         return out
+
+    def felt(self, view: View) -> list[FeltItem]:
+        """The trumps once named (rules §5.4), the two-player piles (§11.1, §11.4) and the
+        three-player table cards (§10.1, §10.3, §10.4), as the view's seat sees them."""
+        v = sjavs_view(view)
+        out = []
+        if trump_of(v) >= 0:
+            out.append(FeltItem("trumps", self._trumps_line(v), suits=(str(v.trump),)))
+        if v.piles is not None:
+            out += [self._pile_item(s, i, up, down)
+                    for s, seat_piles in enumerate(v.piles)
+                    for i, (up, down) in enumerate(seat_piles)]
+        if v.players == 3 and v.phase != Phase.CUT.value:
+            out.append(self._table_cards_item(v))
+        return out
+
+    @staticmethod
+    def _trumps_line(v: SjavsView) -> Msg:
+        assert v.maker is not None
+        return Msg("sj.trumps", {"s": v.trump, "p": v.maker,
+                                 "w": _said_words(v.announcements[v.maker])}, "§5.4")
+
+    @staticmethod
+    def _pile_item(seat: int, i: int, up: Card | None, down: bool) -> FeltItem:
+        """One pile, its cards bottom to top (``None`` face down); empty when played out."""
+        shown: tuple[str | None, ...] = () if up is None else (card(up),)
+        under: tuple[str | None, ...] = (None,) if down else ()
+        key = "sj.n_pile_on" if down and up is not None else "sj.n_pile"
+        return FeltItem("pile", Msg(key, {"i": i + 1}, "§11.4"), under + shown, seat=seat)
+
+    def _table_cards_item(self, v: SjavsView) -> FeltItem:
+        """The two cards out of play: face down (the maker knows his own discards) until the
+        play has ended, then shown (rules §10.3, §10.4)."""
+        if v.set_aside:
+            label = Msg("sj.set_aside", {"m": cards(v.set_aside), "k": _points(v.set_aside)},
+                        "§10.4")
+            return FeltItem("table_cards", label, tuple(cards(v.set_aside)))
+        known: tuple[str | None, ...] = tuple(cards(v.discards))
+        if v.discards:
+            label = Msg("sj.your_discards", {"p": v.seat, "m": cards(v.discards),
+                                             "k": _points(v.discards)}, "§10.4")
+        elif v.exchange is not None and v.maker is not None:
+            label = self.said(v, v.maker, v.exchange)
+        else:
+            label = Msg("sj.table_cards", {}, "§10.1")
+        return FeltItem("table_cards", label, known + (None,) * (2 - len(known)))
 
     # -- what the rules do on their own ---------------------------------------------------
     def events(self, before: View, after: View) -> list[Msg]:

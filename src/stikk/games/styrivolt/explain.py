@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ...cards import RANKS, SUITS, Card, cards_of, is_card
 from ...core.explain import (
     DealScore,
+    FeltItem,
     HandCard,
     Msg,
     Panel,
@@ -124,6 +125,21 @@ MOVE_ORDER = {TAKE_STOCK: 0, KEEP: 1, REVERT: 2, KEEP_BOTH: 3, CLAIM: 4, CONTINU
 
 def _sv(view: View) -> StyrivoltView:
     return view_of(view, StyrivoltView, "a Stýrivolt")
+
+
+def _chosen_line(v: StyrivoltView) -> Msg:
+    return Msg("sv.chosen", {"l": list(v.chosen), "n": v.turned_count}, "§4.1")
+
+
+def _dead_line(v: StyrivoltView) -> Msg:
+    return Msg("sv.dead", {"m": list(v.dead)}, "§7.2")
+
+
+def _cut_line(v: StyrivoltView) -> Msg:
+    """Rules §12.6: the cut stikkar and what lies in their places now."""
+    places = [t for t in v.cut_places if t is not None]
+    return Msg("sv.cut" if places else "sv.cut_gone",
+               {"m": list(v.cut_stikkar), "n": places}, "§12.6")
 
 
 def role_msg(role: int) -> Msg:
@@ -378,19 +394,35 @@ class StyrivoltExplainer(Explainer):
         return Panel(title, deal=tuple(self._deal_lines(v)), now=tuple(self._now_lines(v)),
                      knows=tuple(self._knows(v)), seats=self._seats(v))
 
+    def felt(self, view: View) -> list[FeltItem]:
+        """The two chosen suits (rules §4.1), the exposed cards (§4.2, §7.2), the cut-stikkur
+        places (§12.6), the dead cards (§7.2) and the stock or the pile left in its place
+        (§8); nothing in a void deal (§4.6)."""
+        v = _sv(view)
+        if len(v.chosen) < 2:
+            return []
+        out = [FeltItem("suits", _chosen_line(v), suits=tuple(v.chosen))]
+        if v.exposed:
+            out.append(FeltItem("exposed", self._exposed_line(v), tuple(v.exposed)))
+        places = tuple(t for t in v.cut_places if t is not None)
+        if places:
+            out.append(FeltItem("exposed", _cut_line(v), places))
+        if v.dead:
+            out.append(FeltItem("dead", _dead_line(v), tuple(v.dead)))
+        out.append(FeltItem("stock", self._stock_line(v), count=v.stock_size + v.pile_size))
+        return out
+
     def _deal_lines(self, v: StyrivoltView) -> list[Msg]:
         """The deal's facts: the chosen suits, turned cards shown, the exposed and dead cards,
         the cut stikkar, the cards' powers, the house rules."""
-        out = [Msg("sv.chosen", {"l": list(v.chosen), "n": v.turned_count}, "§4.1")]
+        out = [_chosen_line(v)]
         if v.turned:
             out.append(Msg("sv.turned_open", {"m": list(v.turned)}, "§12.3"))
         out.append(self._exposed_line(v))
         if v.dead:
-            out.append(Msg("sv.dead", {"m": list(v.dead)}, "§7.2"))
+            out.append(_dead_line(v))
         if v.cut_stikkar:
-            places = [t for t in v.cut_places if t is not None]
-            out.append(Msg("sv.cut" if places else "sv.cut_gone",
-                           {"m": list(v.cut_stikkar), "n": places}, "§12.6"))
+            out.append(_cut_line(v))
         out += self._powers(v)
         variants = self._variants()
         if variants:
