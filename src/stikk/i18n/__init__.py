@@ -127,6 +127,14 @@ def negotiate(accept: str | None, default: str = ENGLISH) -> str:
     return default
 
 
+def chosen(lang: str | None, accept: str | None) -> str:
+    """The language a request asked for: ``lang`` when stikk speaks it, else the best fit for
+    its ``Accept-Language``; installed, ready to speak."""
+    code = lang if lang in CODES else negotiate(accept)
+    use(code)
+    return code
+
+
 def messages(code: str, prefix: str) -> Mapping[str, str]:
     """The templates whose ids start with ``prefix`` in ``code`` (English where untranslated):
     what a browser needs of a catalogue."""

@@ -62,7 +62,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ..core.errors import StikkError
 from ..games import game_class, game_ids
-from ..i18n import CODES, info, messages, negotiate, plural_forms, use
+from ..i18n import CODES, chosen, info, messages, plural_forms
 from ..i18n.sources import register_all
 from .bots import DEFAULT_TIME_LIMIT, BotPool
 from .catalogue import BOTS, game_entry
@@ -153,8 +153,7 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
         ``web.*``, ``game.*``, ``opt.*``, ``optlabel.*`` and ``optval.*`` templates, the
         plural categories a count field's forms follow, and the languages a page may
         choose."""
-        code = lang if lang in CODES else negotiate(request.headers.get("accept-language"))
-        use(code)
+        code = chosen(lang, request.headers.get("accept-language"))
         return JSONResponse({**info(code).to_json(), "lang": code,
                              "plural": list(plural_forms(code)),
                              "languages": [info(c).to_json() for c in CODES],
@@ -262,8 +261,7 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
         table = finished_table(table_id, "replay")
         if isinstance(table, JSONResponse):
             return table
-        code = lang if lang in CODES else negotiate(request.headers.get("accept-language"))
-        use(code)
+        code = chosen(lang, request.headers.get("accept-language"))
         deals = await asyncio.to_thread(table.replay_frames, code)
         return JSONResponse({"id": table.id, "game": table.game.text,
                              "title": table.game.title, "seats": table.seats,
