@@ -14,9 +14,9 @@ const SIDES = "AB";
 const CSS = `
 .bs-sheet { max-width: 460px; margin: 0 auto; }
 .bs-sheet svg { width: 100%; height: auto; display: block; }
-.bs-sheet svg.bs-small { max-width: 88%; margin: 6px auto 0; }
+.bs-sheet svg.bs-small { margin: 6px auto 0; }
 .bs-board { background: var(--board, #2f3b33); color: var(--chalk, #f3f1e8); border-radius: 6px; }
-.bs-sheet .bs-deals { font-size: 11px; color: var(--muted, #666); margin: 4px 2px; }
+.bs-sheet .bs-deals { font-size: 0.8rem; color: var(--muted, #666); margin: 4px 2px; }
 `;
 
 /** "You & Seat 2" / "Seat 1 & Seat 3". */
@@ -95,29 +95,29 @@ function chalkStick(x, y) {
     svg("title", {}, t("web.sheet.bs.chalk_title")),
     svg("rect", { x, y: y - 4, width: 22, height: 8, rx: 3, fill: "var(--chalk, #f3f1e8)",
                   transform: `rotate(-12 ${x + 11} ${y})` }),
-    svg("text", { x: x + 26, y: y + 4, "font-size": 10.5, fill: "currentColor" }, t("web.sheet.bs.chalk")));
+    svg("text", { x: x + 26, y: y + 4, "font-size": 13.5, fill: "currentColor" }, t("web.sheet.bs.chalk")));
 }
 
 /** One game's board: the line, A above and B below, the target, the chalk. */
 function board(sheetNow, target, ctx, { fresh = [Infinity, Infinity], title, small = false } = {}) {
   const g = svg("g", {});
-  const labelW = 84;
+  const labelW = 112; // room for "Seat 1 & Seat 3" beside the strokes
   const x0 = labelW + 8;
   const width = W - x0 - 40;
   const upRows = Math.max(1, Math.ceil(Math.max(sheetNow.marks[0], target) /
                                        (Math.floor(width / PITCH) * 5)));
-  const yLine = 22 + upRows * (STROKE_H + 8) + 4;
-  g.append(svg("text", { x: 6, y: 15, "font-size": 12, fill: "currentColor", opacity: 0.85 }, title));
+  const yLine = 26 + upRows * (STROKE_H + 8) + 4;
+  g.append(svg("text", { x: 6, y: 17, "font-size": 13.5, fill: "currentColor", opacity: 0.85 }, title));
   g.append(svg("line", { x1: 4, y1: yLine, x2: W - 4, y2: yLine, stroke: "currentColor",
                          "stroke-width": 2, "stroke-linecap": "round" }));
-  const hB = Math.max(tally(g, sheetNow.marks[1], target, fresh[1], x0, yLine, +1, width), 40);
+  const hB = Math.max(tally(g, sheetNow.marks[1], target, fresh[1], x0, yLine, +1, width), 44);
   tally(g, sheetNow.marks[0], target, fresh[0], x0, yLine, -1, width);
   // side letters at the left with the players' names next to the line, the marks at the end
   [0, 1].forEach((side) => {
-    const y = side === 0 ? yLine - 20 : yLine + 34;
+    const y = side === 0 ? yLine - 22 : yLine + 38;
     g.append(svg("text", { x: 6, y, "font-size": 18, "font-weight": "bold", fill: "currentColor" },
                  SIDES[side]));
-    g.append(svg("text", { x: 6, y: side === 0 ? yLine - 5 : yLine + 13, "font-size": 9.5,
+    g.append(svg("text", { x: 6, y: side === 0 ? yLine - 6 : yLine + 16, "font-size": 13,
                            fill: "currentColor", opacity: 0.8 }, members(side, ctx)));
     g.append(svg("text", { x: W - 8, y: y - 2, "font-size": 16, "text-anchor": "end",
                            fill: "currentColor" }, sheetNow.marks[side]));

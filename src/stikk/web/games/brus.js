@@ -13,14 +13,14 @@ const MAX_DRAWN = 30; // sticks beyond this many are written as a number (target
 
 const CSS = `
 .brus-sheet .sheet-legend { font-size: 0.8rem; margin: 0.3em 0; color: var(--muted, #6b6b6b); }
-.brus-sheet table { border-collapse: collapse; font-size: 0.8rem; margin: 0.4em 0; width: 100%;
+.brus-sheet table { border-collapse: collapse; font-size: 0.875rem; margin: 0.4em 0; width: 100%;
   font-variant-numeric: tabular-nums; table-layout: fixed; }
 .brus-sheet th, .brus-sheet td { padding: 0.1em 0.3em; text-align: end; overflow-wrap: anywhere; }
 .brus-sheet th { font-weight: 600; border-bottom: 1px solid #e2dccb; }
 .brus-sheet th.brus-no, .brus-sheet td.brus-no { width: 2.2em; }
 .brus-sheet td .brus-tricks { font-weight: 600; }
-.brus-sheet td .brus-sticks { display: block; font-size: 0.72rem; white-space: nowrap; }
-.brus-sheet tr.brus-note td { text-align: start; font-size: 0.72rem; color: var(--muted, #6b6b6b);
+.brus-sheet td .brus-sticks { display: block; font-size: 0.8rem; white-space: nowrap; }
+.brus-sheet tr.brus-note td { text-align: start; font-size: 0.8rem; color: var(--muted, #6b6b6b);
   border-bottom: 1px solid #e2dccb; padding-bottom: 0.25em; }
 .brus-sheet .brus-thrown { color: #b3261e; }
 `;
@@ -44,8 +44,9 @@ function matchstick(x, y, angle, { dim = false, fresh = false } = {}) {
 /** One side's row: its heap of sticks still held, standing, and the sticks thrown beside it. */
 function sideRow(y, label, left, thrownBefore, thrownNow, salt) {
   const g = svg("g", { transform: `translate(0 ${y})` });
-  g.append(svg("text", { x: 10, y: 16, fill: "#fff", "font-size": 13, "font-weight": "bold" }, label));
-  g.append(svg("text", { x: 350, y: 16, fill: "#e9f1ea", "font-size": 12, "text-anchor": "end" },
+  g.append(svg("text", { x: 10, y: 17, fill: "#fff", "font-size": 14, "font-weight": "bold" }, label));
+  // the count under the heap, leaving the top line to the side's name (it may be long)
+  g.append(svg("text", { x: 10, y: 89, fill: "#e9f1ea", "font-size": 13.5 },
     t("web.sheet.brus.heap", { left, thrown: thrownBefore + thrownNow })));
   // the heap: standing sticks in groups of five (easy to count)
   const shown = Math.min(left, MAX_DRAWN);
@@ -56,8 +57,8 @@ function sideRow(y, label, left, thrownBefore, thrownNow, salt) {
     g.append(matchstick(x, 48, 0));
     x += gap;
   }
-  if (left > shown) g.append(svg("text", { x: x + 4, y: 54, fill: "#fff", "font-size": 12 }, `+${left - shown}`));
-  if (!left) g.append(svg("text", { x: 16, y: 54, fill: "#ffd54a", "font-size": 13, "font-weight": "bold" }, t("web.sheet.brus.none_left")));
+  if (left > shown) g.append(svg("text", { x: x + 4, y: 54, fill: "#fff", "font-size": 13.5 }, `+${left - shown}`));
+  if (!left) g.append(svg("text", { x: 16, y: 54, fill: "#ffd54a", "font-size": 14, "font-weight": "bold" }, t("web.sheet.brus.none_left")));
   // the thrown sticks: lying in a tumble, this deal's highlighted
   g.append(svg("line", { x1: 200, y1: 26, x2: 200, y2: 72, stroke: "#ffffff", "stroke-opacity": 0.25,
     "stroke-dasharray": "3 3" }));
@@ -70,7 +71,7 @@ function sideRow(y, label, left, thrownBefore, thrownNow, salt) {
     const angle = 55 + jitter(i + 100, salt) * 70 * (jitter(i + 7, salt) > 0.5 ? 1 : -1);
     g.append(matchstick(px, py, angle, { dim: !fresh, fresh }));
   }
-  if (total > drawn) g.append(svg("text", { x: 340, y: 72, fill: "#fff", "font-size": 11, "text-anchor": "end" }, `+${total - drawn}`));
+  if (total > drawn) g.append(svg("text", { x: 350, y: 89, fill: "#fff", "font-size": 13.5, "text-anchor": "end" }, `+${total - drawn}`));
   return g;
 }
 
@@ -88,7 +89,7 @@ function sideLabel(data, s) {
 
 /** The heaps: every side's sticks held now, those thrown before this deal and in it. */
 function heaps(data, order) {
-  const rowH = 84;
+  const rowH = 96;
   const height = rowH * order.length + 8;
   const pic = svg("svg", { viewBox: `0 0 360 ${height}`, width: "100%", role: "img",
     "aria-label": t("web.sheet.brus.aria", {

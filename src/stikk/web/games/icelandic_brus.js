@@ -83,11 +83,11 @@ function combPicture(comb, order) {
     const e = Math.min(lines, comb.erased[s]);
     xs.forEach((x, i) => pic.append(tooth(x, spine, dir, len, { erased: i < e, ra: i === lines - 1 })));
     const labelY = dir < 0 ? spine - 50 : spine + 42;
-    pic.append(svg("text", { x: 10, y: labelY - 8, fill: INK, "font-size": 14, "font-weight": "bold" }, comb.names[s]));
-    pic.append(svg("text", { x: 10, y: labelY + 7, fill: INK, "font-size": 11 }, t("web.sheet.seats", { seats: comb.seats[s].join("+") })));
-    pic.append(svg("text", { x: 10, y: labelY + 20, fill: INK, "font-size": 11 }, t("web.sheet.ib.erased", { n: e })));
+    pic.append(svg("text", { x: 10, y: labelY - 10, fill: INK, "font-size": 15, "font-weight": "bold" }, comb.names[s]));
+    pic.append(svg("text", { x: 10, y: labelY + 7, fill: INK, "font-size": 13.5 }, t("web.sheet.seats", { seats: comb.seats[s].join("+") })));
+    pic.append(svg("text", { x: 10, y: labelY + 23, fill: INK, "font-size": 13.5 }, t("web.sheet.ib.erased", { n: e })));
     const raY = spine + dir * len;
-    pic.append(svg("text", { x: raX + 22, y: raY + 4 + dir * 12, fill: INK, "font-size": 12, "font-style": "italic" }, "rá"));
+    pic.append(svg("text", { x: raX + 22, y: raY + 4 + dir * 12, fill: INK, "font-size": 14, "font-style": "italic" }, "rá"));
     if (comb.hung[s] && e < lines) pic.append(hangingMan(raX, raY));
   });
   return pic;

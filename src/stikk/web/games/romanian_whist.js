@@ -8,7 +8,7 @@ import { t } from "../i18n.js";
 
 const CSS = `
 .rw-sheet { overflow-x: auto; max-width: 100%; }
-.rw-sheet table { border-collapse: collapse; font-size: 12px; font-variant-numeric: tabular-nums;
+.rw-sheet table { border-collapse: collapse; font-size: 0.875rem; font-variant-numeric: tabular-nums;
   margin: 0 auto; background: var(--paper, #fffdf6); color: var(--ink, #222); }
 .rw-sheet th, .rw-sheet td { border: 1px solid var(--rule, #c9c2ad); padding: 1px 2px;
   text-align: center; vertical-align: middle; }
@@ -17,9 +17,10 @@ const CSS = `
 .rw-sheet td.rw-k { white-space: nowrap; text-align: start; }
 .rw-sheet td.rw-no { color: var(--muted, #666); }
 .rw-sheet .rw-cell { min-width: 34px; line-height: 1.15; }
-.rw-sheet .rw-bt { font-size: 10px; white-space: nowrap; }
-.rw-sheet .rw-tot { font-weight: bold; font-size: 13px; white-space: nowrap; }
-.rw-sheet .rw-sp { display: block; font-size: 10px; }
+.rw-sheet .rw-bt { font-size: 0.8rem; }
+.rw-sheet .rw-bt span { white-space: nowrap; }
+.rw-sheet .rw-tot { font-weight: bold; font-size: 0.95rem; white-space: nowrap; }
+.rw-sheet .rw-sp { display: block; font-size: 0.8rem; }
 .rw-sheet td.rw-made-cell { background: var(--good-bg, #e6f4e8); }
 .rw-sheet td.rw-dealer { box-shadow: inset 3px 0 0 #7a5c00; }
 .rw-sheet tr.rw-future td { color: var(--muted, #999); background: transparent; }
@@ -29,7 +30,7 @@ const CSS = `
 .rw-sheet .rw-made { color: var(--ok, #1b7a2f); }
 .rw-sheet .rw-missed { color: var(--danger, #b3261e); }
 .rw-sheet .rw-win { color: var(--ok, #1b7a2f); }
-.rw-sheet .rw-legend { font-size: 11px; color: var(--muted, #666); margin: 4px 0; text-align: center; }
+.rw-sheet .rw-legend { font-size: 0.8rem; color: var(--muted, #666); margin: 4px 0; text-align: center; }
 `;
 
 function signed(n) {

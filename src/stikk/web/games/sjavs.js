@@ -13,7 +13,7 @@ const CSS = `
 .sj-sheet { max-width: 460px; margin: 0 auto; }
 .sj-sheet svg { width: 100%; height: auto; display: block; background: var(--paper, #fffdf6);
   color: var(--ink, #222); font-family: Georgia, "Times New Roman", serif; }
-.sj-sheet .sj-legend { font-size: 11px; color: var(--muted, #666); text-align: center; margin: 4px 0; }
+.sj-sheet .sj-legend { font-size: 0.8rem; color: var(--muted, #666); text-align: center; margin: 4px 0; }
 `;
 
 function num(n) {
@@ -109,29 +109,49 @@ function cross(x, y, size = 8) {
                        "stroke-linecap": "round", fill: "none" });
 }
 
-/** The note beside a line: what was scored, with which trumps and by whose making. */
+/** The note beside a line, in parts: what was scored, with which trumps and by whose making. */
 function lineNote(line, ctx) {
-  if (line.tie) return ctx.view.explain.sheet.tie.join("–");
+  if (line.tie) return [ctx.view.explain.sheet.tie.join("–")];
   const res = line.deal.result;
   const maker = res.maker === ctx.mySeat ? seatName(res.maker, ctx) : t("web.sheet.seat_short", { n: res.maker });
   const note = [`−${line.value} · ${SUIT_SYMBOL[res.trump]} ${maker}`];
   if (line.vol) note.push(t("web.sheet.sj.vol"));
   if (line.bonus) note.push(t("web.sheet.sj.tie", { n: line.bonus }));
-  return note.join(" ");
+  return note;
+}
+
+const NOTE = 13.5; // the notes' font size
+const NOTE_LEAD = 15; // and their line height, when a note takes two lines
+
+/**
+ * The note's parts in lines that fit ``room`` units (a character taken as half the font size,
+ * a fair width for a serif face): one line as a rule, more where a vol or a tie bonus would
+ * run off the sheet.  Each line but the last keeps its trailing space, so the note reads as
+ * one text.
+ */
+function noteLines(parts, room) {
+  const fit = Math.max(8, Math.floor(room / (NOTE * 0.5)));
+  const lines = [];
+  for (const p of parts) {
+    const i = lines.length - 1;
+    if (i >= 0 && (lines[i] + " " + p).length <= fit) lines[i] += " " + p;
+    else lines.push(p);
+  }
+  return lines.map((l, i) => (i < lines.length - 1 ? l + " " : l));
 }
 
 /** The heading of a rubber: its number, the column names (and seats), the double rule. */
 function drawHeading(g, layout, number, y) {
   const { cols, data, ctx, left, colW, xOf } = layout;
-  g.append(svg("text", { x: 4, y: y + 12, "font-size": 11, fill: "var(--muted, #777)" },
+  g.append(svg("text", { x: 4, y: y + 13, "font-size": 13.5, fill: "var(--muted, #777)" },
                t("web.sheet.sj.rubber", { n: number })));
-  y += 18;
+  y += 20;
   cols.forEach((col, i) => {
     g.append(svg("text", { x: xOf(i), y: y + 14, "text-anchor": "middle", "font-size": 16,
                            "font-weight": "bold", fill: "currentColor" }, colName(col, data, ctx)));
     const members = colMembers(col, data, ctx);
     if (members) {
-      g.append(svg("text", { x: xOf(i), y: y + 26, "text-anchor": "middle", "font-size": 9,
+      g.append(svg("text", { x: xOf(i), y: y + 30, "text-anchor": "middle", "font-size": 13,
                              fill: "var(--muted, #777)" }, members));
     }
   });
@@ -171,7 +191,7 @@ function drawCrosses(g, layout, rubber, y) {
     for (let j = 0; j < k; j++) g.append(cross(xOf(i) + (j - (k - 1) / 2) * 22, y + 12));
   });
   const k = Math.max(...Object.values(rubber.crosses));
-  g.append(svg("text", { x: noteX, y: y + 16, "font-size": 10.5, fill: "var(--ok, #1b7a2f)" },
+  g.append(svg("text", { x: noteX, y: y + 17, "font-size": 13.5, fill: "var(--ok, #1b7a2f)" },
                t(k > 1 ? "web.sheet.sj.double" : "web.sheet.sj.rubber_won")));
   return y + 30;
 }
@@ -185,20 +205,22 @@ function drawRubber(g, layout, rubber, number, y0) {
   const written = cols.map(() => [{ y: y + ROW - 6, value: data.start }]);
   y += ROW;
   for (const line of rubber.lines) {
-    g.append(svg("text", { x: 4, y: y + ROW - 7, "font-size": 10, fill: "var(--muted, #888)" },
+    g.append(svg("text", { x: 4, y: y + ROW - 7, "font-size": 13.5, fill: "var(--muted, #888)" },
                  line.deal.number + 1));
     cols.forEach((col, i) => {
       if (col.side in line.figures) written[i].push({ y: y + ROW - 6, value: line.figures[col.side] });
     });
-    g.append(svg("text", { x: noteX, y: y + ROW - 8, "font-size": 11,
+    const note = noteLines(lineNote(line, ctx), W - noteX - 2);
+    g.append(svg("text", { x: noteX, y: y + ROW - 8, "font-size": NOTE,
                            fill: line.tie ? "var(--accent2, #8a2c8f)" : "var(--muted, #666)" },
-                 lineNote(line, ctx)));
+                 ...(note.length === 1 ? note
+                   : note.map((l, i) => svg("tspan", { x: noteX, dy: i ? NOTE_LEAD : 0 }, l)))));
     if (line.tie) {
       g.append(svg("text", { x: left + (n * colW) / 2, y: y + ROW - 8, "text-anchor": "middle",
-                             "font-size": 12, fill: "var(--accent2, #8a2c8f)" },
+                             "font-size": 13.5, fill: "var(--accent2, #8a2c8f)" },
                  `— ${data.tie.join(" : ")} —`));
     }
-    y += ROW;
+    y += ROW + (note.length - 1) * NOTE_LEAD;
   }
   drawFigures(g, layout, written);
   for (let i = 1; i < n; i++) { // the column rules, from the heading to the last line
@@ -214,11 +236,11 @@ export function sheet(ctx) {
   const data = ctx.view.explain ? ctx.view.explain.sheet : null;
   if (!data || !data.columns) return el("div", { class: "sj-sheet" });
   const cols = data.columns;
-  const left = 26; // deal numbers
-  const colW = cols.length === 3 ? 70 : 92;
+  const left = 24; // deal numbers
+  const colW = cols.length === 3 ? 72 : 100; // room for "Seat 1 + Seat 3" under a heading
   const layout = { cols, data, ctx, left, colW, noteX: left + cols.length * colW + 8,
                    xOf: (i) => left + colW * i + colW / 2,
-                   headH: colMembers(cols[0], data, ctx) ? 30 : 20 };
+                   headH: colMembers(cols[0], data, ctx) ? 35 : 22 };
   // crosses as after the last finished deal (a replay's view carries an older sheet)
   const lastDeal = ctx.deals[ctx.deals.length - 1];
   const sh = (lastDeal && lastDeal.sheet) || ctx.view.sheet || {};
@@ -234,9 +256,9 @@ export function sheet(ctx) {
   const crosses = sh.crosses || [];
   const total = cols.map((col) =>
     `${colName(col, data, ctx)} ${crosses[col.side] ? CROSS.repeat(crosses[col.side]) : "0"}`);
-  g.append(svg("text", { x: 4, y: y + 14, "font-size": 13, fill: "currentColor" },
+  g.append(svg("text", { x: 4, y: y + 15, "font-size": 14, fill: "currentColor" },
                t("web.sheet.sj.crosses", { list: total.join(" · ") })));
-  y += 24;
+  y += 26;
   const root = svg("svg", { viewBox: `0 0 ${W} ${y}`, role: "img",
                             "aria-label": t("web.sheet.sj.aria") }, g);
   return el("div", { class: "sj-sheet" }, root,

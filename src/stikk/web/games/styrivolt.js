@@ -15,9 +15,9 @@ import { t } from "../i18n.js";
 const CSS = `
 .styrivolt-sheet { max-width: 100%; }
 .styrivolt-sheet .styrivolt-board { display: block; width: 100%; max-width: 560px; margin: 0 auto; }
-.styrivolt-sheet .styrivolt-legend { font-size: 11px; color: var(--muted, #666); text-align: center; margin: 2px 0 6px; }
+.styrivolt-sheet .styrivolt-legend { font-size: 0.8rem; color: var(--muted, #666); text-align: center; margin: 2px 0 6px; }
 .styrivolt-sheet .styrivolt-deals { overflow-x: auto; max-width: 100%; }
-.styrivolt-sheet table { border-collapse: collapse; font-size: 12px; margin: 0 auto; font-variant-numeric: tabular-nums; }
+.styrivolt-sheet table { border-collapse: collapse; font-size: 0.8rem; margin: 0 auto; font-variant-numeric: tabular-nums; }
 .styrivolt-sheet th, .styrivolt-sheet td { padding: 1px 6px; border-bottom: 1px solid var(--rule, #e2dccb); text-align: start; vertical-align: top; }
 .styrivolt-sheet td.styrivolt-n { text-align: end; white-space: nowrap; }
 .styrivolt-sheet td.styrivolt-board-after { white-space: nowrap; }
@@ -121,7 +121,7 @@ function finishedLines(deals, start, halves) {
 function boardPicture(f, finished, mySeat, halves) {
   const W = 360;
   const showOld = finished.slice(-6);
-  const H = showOld.length ? 336 : 262;
+  const H = showOld.length ? 346 : 262;
   const holder = f.owner ? t("web.sheet.sv.holds", { owner: f.owner, singles: f.singles, monks: f.monks })
     : t("web.sheet.sv.no_crosses");
   const pic = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "styrivolt-board", role: "img",
@@ -130,29 +130,29 @@ function boardPicture(f, finished, mySeat, halves) {
   pic.append(svg("rect", { x: 3, y: 3, width: W - 6, height: H - 6, rx: 8, fill: SLATE, stroke: "#7a5a32", "stroke-width": 6 }));
   const g = svg("g", {});
   pic.append(g);
-  g.append(svg("text", { x: 16, y: 26, fill: CHALK, "font-size": 13, opacity: 0.85 }, t("web.sheet.sv.line", { n: f.line_number })));
+  g.append(svg("text", { x: 16, y: 26, fill: CHALK, "font-size": 14, opacity: 0.85 }, t("web.sheet.sv.line", { n: f.line_number })));
   for (const s of [0, 1]) {
     const x = s === 0 ? 110 : 250;
     g.append(svg("text", { x, y: 48, fill: CHALK, "font-size": 14, "text-anchor": "middle" }, sideTag(s, mySeat)));
-    g.append(svg("text", { x, y: 196, fill: CHALK, "font-size": 11, "text-anchor": "middle", opacity: 0.75 },
+    g.append(svg("text", { x, y: 198, fill: CHALK, "font-size": 13.5, "text-anchor": "middle", opacity: 0.75 },
       t("web.sheet.sv.rubbed", { n: f.erased[s], halves })));
   }
   figure(g, 180, 58, 120, 100, f.erased, halves);
   if (f.owner) {
     crossRows(g, f.owner === "A" ? 62 : 202, 222, f.singles, f.monks);
   } else {
-    g.append(svg("text", { x: 180, y: 228, fill: CHALK, "font-size": 12, "text-anchor": "middle", opacity: 0.7 }, t("web.sheet.sv.no_crosses")));
+    g.append(svg("text", { x: 180, y: 228, fill: CHALK, "font-size": 13.5, "text-anchor": "middle", opacity: 0.7 }, t("web.sheet.sv.no_crosses")));
   }
   if (showOld.length) {
     g.append(chalk({ x1: 14, y1: 258, x2: W - 14, y2: 258, "stroke-width": 1, "stroke-opacity": 0.3 }));
     const more = finished.length - showOld.length;
-    g.append(svg("text", { x: 16, y: 274, fill: CHALK, "font-size": 11, opacity: 0.75 },
+    g.append(svg("text", { x: 16, y: 276, fill: CHALK, "font-size": 13.5, opacity: 0.75 },
       more ? t("web.sheet.sv.finished_last", { k: showOld.length, n: finished.length }) : t("web.sheet.sv.finished")));
     showOld.forEach((d, i) => {
       const cx = 36 + i * 56;
       const sub = svg("g", { opacity: 0.8 });
-      figure(sub, cx, 282, 30, 18, d.erased, halves, 1.6);
-      sub.append(svg("text", { x: cx, y: 328, fill: CHALK, "font-size": 10, "text-anchor": "middle" },
+      figure(sub, cx, 286, 30, 18, d.erased, halves, 1.6);
+      sub.append(svg("text", { x: cx, y: 334, fill: CHALK, "font-size": 13.5, "text-anchor": "middle" },
         `${d.number}: ${"AB"[d.side]}`));
       g.append(sub);
     });
