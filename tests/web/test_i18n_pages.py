@@ -264,3 +264,17 @@ def test_every_message_the_pages_name_is_in_the_catalogue() -> None:
     web = {mid for mid in CATALOGUE if mid.startswith("web.")}
     assert sorted(web - named - families) == []
     assert families <= web
+
+
+def test_the_replay_speaks_the_language_chosen_in_the_page(server: Server, page: Page) -> None:
+    """A language chosen in the page (not the browser's) also says the replay's words: the
+    viewer asks the server for them in that language."""
+    made = server.table("sjavs", ["random"] * 4, seed=81, deals=1)
+    server.wait_over(made["id"])
+    german = server.api("GET", f"/api/tables/{made['id']}/replay?lang=de")
+    english = server.api("GET", f"/api/tables/{made['id']}/replay?lang=en")
+    title = german["deals"][0]["frames"][0]["view"]["explain"]["panel"]["title"]["text"]
+    assert title != english["deals"][0]["frames"][0]["view"]["explain"]["panel"]["title"]["text"]
+    page.add_init_script("localStorage.setItem('stikk.lang', 'de')")
+    page.goto(server.url + f"/replay/{made['id']}")
+    expect(page.get_by_test_id("info").locator(".panel-head")).to_have_text(title)

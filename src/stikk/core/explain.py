@@ -439,15 +439,26 @@ class Move:
 @dataclass(frozen=True, slots=True)
 class HandCard:
     """A card of the viewer's hand in the order a player of the game holds it, with what the
-    card is in this deal (a Stýrivolt role, a permanent trump) and the group it is held in."""
+    card is in this deal (a Stýrivolt role, a permanent trump) and the group it is held in.
+
+    The marks a table prints on the card come from here too: ``trump`` (a trump in this
+    deal, as far as the viewer knows), ``badge`` (a short name printed on the card, such as
+    a Stýrivolt role's, whose long form is the note) and ``pile`` (the number of the viewer's
+    pile the card lies on, face up, rather than in the hand: two-player Sjavs)."""
 
     card: str
     note: Msg | None = None
     group: Msg | None = None
+    trump: bool = False
+    badge: Msg | None = None
+    pile: int | None = None
 
     def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
         return {"card": self.card, "note": None if self.note is None else self.note.to_json(voice),
-                "group": None if self.group is None else self.group.to_json(voice)}
+                "group": None if self.group is None else self.group.to_json(voice),
+                "trump": self.trump,
+                "badge": None if self.badge is None else self.badge.to_json(voice),
+                "pile": self.pile}
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 // the seat plates, the trick on the felt, lists of finished tricks, the winners' line, and a
 // guard around the per-game modules.  Everything drawn comes from a view (web_contract.md);
 // nothing here decides what is legal.
-import { el, cardText, isRed, joinNodes } from "./games/common.js";
+import { el, cardText, isRed, joinNodes, SUIT_SYMBOL, suitName } from "./games/common.js";
 import { cardFace, cardBack } from "./cards.js";
 import { t } from "./i18n.js";
 
@@ -163,6 +163,82 @@ export function drawTrick(layer, plays, spots, opts = {}) {
     if (i === 0) pile.append(el("span", { class: "lead-tag" }, t("web.trick.lead")));
     layer.append(pile);
   });
+}
+
+// -- what lies on the felt besides the trick (issue 20 §2): the explainer's felt items ---------
+// The table's own things (trumps, the turned card, chosen suits, table cards, exposed and
+// dead cards, the stock) lie along the felt's top edge; a seat's piles along the edge nearest
+// that seat: the bottom one for the seat at the bottom (the viewer), else the top one.
+
+const FELT_CAPTION = {
+  trumps: "web.felt.trumps", turned: "web.felt.turned", suits: "web.felt.suits",
+  table_cards: "web.felt.table_cards", exposed: "web.felt.exposed", dead: "web.felt.dead",
+  stock: "web.felt.stock",
+};
+
+/** A card on the felt: its face (data-card) or, when face down, its back. */
+function feltCard(code) {
+  if (code === null) return cardBack();
+  const face = cardFace(code);
+  face.dataset.card = code;
+  return face;
+}
+
+/** One felt item: a caption (none for a pile: its group has one), then its suits, cards or
+ *  heap; the explainer's words are the item's accessible name and tooltip.  `cardHook(code,
+ *  node)` may put something else (a button) in the place of a face-up card. */
+export function feltItemNode(item, cardHook) {
+  const words = item.label.text;
+  const node = el("div", { class: `felt-item kind-${item.kind}`, role: "group", "aria-label": words,
+                           title: words, "data-kind": item.kind, "data-testid": `felt-${item.kind}` });
+  if (FELT_CAPTION[item.kind]) node.append(el("div", { class: "felt-caption", "aria-hidden": "true" }, t(FELT_CAPTION[item.kind])));
+  const body = el("div", { class: "felt-cards" });
+  const named = item.kind === "trumps" || item.kind === "suits";  // a suit, not a card
+  for (const s of named ? item.suits : []) {
+    body.append(el("span", { class: `felt-suit card-text ${isRed(s) ? "red" : "black"}`, role: "img",
+                             "aria-label": suitName(s) }, SUIT_SYMBOL[s] ?? s));
+  }
+  if (!named) {
+    for (const code of item.cards) {
+      const card = feltCard(code);
+      body.append(code !== null && cardHook ? cardHook(code, card) : card);
+    }
+  }
+  if (item.count !== null && item.count !== undefined) {
+    if (item.count > 0) body.append(cardBack());
+    body.append(el("span", { class: "felt-count" }, `×${item.count}`));
+  }
+  if (item.kind === "pile" && item.cards.length === 0) body.append(el("span", { class: "felt-empty" }));
+  if (!body.childNodes.length) body.append(msgNode(item.label, "span"));
+  node.append(body);
+  return node;
+}
+
+/**
+ * The felt items of a view into the felt's two edges (`top`, `bottom`): the table's along the
+ * top, each seat's piles grouped under "Your piles" / "Piles of Seat 1" at the edge its seat
+ * sits nearest (spots: seatSpots()).
+ */
+export function drawFelt(top, bottom, items, spots, mySeat, cardHook = null) {
+  top.replaceChildren();
+  bottom.replaceChildren();
+  const bySeat = new Map();
+  for (const item of items ?? []) {
+    if (item.seat === null || item.seat === undefined) {
+      top.append(feltItemNode(item, cardHook));
+      continue;
+    }
+    if (!bySeat.has(item.seat)) bySeat.set(item.seat, []);
+    bySeat.get(item.seat).push(item);
+  }
+  for (const [seat, list] of bySeat) {
+    const caption = seat === mySeat ? t("web.felt.piles_yours") : t("web.felt.piles_of", { seat: seatName(seat, mySeat) });
+    const group = el("div", { class: "felt-seat", role: "group", "aria-label": caption, "data-seat": seat,
+                              "data-testid": `felt-seat-${seat}` },
+      el("div", { class: "felt-caption", "aria-hidden": "true" }, caption),
+      el("div", { class: "felt-piles" }, ...list.map((item) => feltItemNode(item, seat === mySeat ? cardHook : null))));
+    (spots[seat] && spots[seat].side === "bottom" ? bottom : top).append(group);
+  }
 }
 
 /** The felt's caption over a trick in progress: "You led", "Seat 2 led". */

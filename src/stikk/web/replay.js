@@ -6,11 +6,11 @@
 import { gameModule } from "./games/index.js";
 import { el } from "./games/common.js";
 import {
-  seatName, seatSpots, drawSeats, drawTrick, trickList, guarded, gameId, cardRow, ledText, tookText,
+  seatName, seatSpots, drawSeats, drawFelt, drawTrick, trickList, guarded, gameId, cardRow, ledText, tookText,
   msgNode, panelNode, dealScoreNode, sheetWords,
 } from "./render.js";
 import { showPane } from "./tabs.js";
-import { loadLanguage, languagePicker, t } from "./i18n.js";
+import { loadLanguage, languagePicker, lang, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
@@ -84,6 +84,7 @@ function draw() {
 
   const spots = seatSpots(view.players, 0);
   drawSeats($("#seats"), { view, spots, mySeat: null, kinds: rp.data.seats, botLabels: rp.botLabels });
+  drawFelt($("#felt-top"), $("#felt-bottom"), view.explain ? view.explain.felt : [], spots, null);
   const current = view.current_trick ?? [];
   const tricks = view.tricks ?? [];
   const caption = $("#trick-caption");
@@ -203,7 +204,7 @@ async function start() {
   $("#download").href = `/api/tables/${id}/record`;
   $("#download").setAttribute("download", `stikk-${tableId}.json`);
   try {
-    const [res, games] = await Promise.all([fetch(`/api/tables/${id}/replay`),
+    const [res, games] = await Promise.all([fetch(`/api/tables/${id}/replay?lang=${encodeURIComponent(lang())}`),
                                             fetch("/api/games").catch(() => null)]);
     const body = await res.json().catch(() => null);
     if (!res.ok) {

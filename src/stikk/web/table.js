@@ -4,13 +4,13 @@
 // only when the exact action text is in `view.legal`, and every element that sends an
 // action carries that text in data-action (the end-to-end tests click those).
 import { gameModule } from "./games/index.js";
-import { el, cardText } from "./games/common.js";
+import { el, cardText, joinNodes } from "./games/common.js";
 import { cardFace, cardName } from "./cards.js";
 import { TableConnection, credentialFromHash } from "./connection.js";
 import { showPane } from "./tabs.js";
 import {
   seatName, seatSpots, drawSeats, drawTrick, trickLine, trickList, winnersText, ledText, tookText,
-  guarded, labelOf, overlay, gameId, cardRow, msgNode, panelNode, dealScoreNode, sheetWords,
+  guarded, labelOf, overlay, gameId, cardRow, msgNode, panelNode, dealScoreNode, sheetWords, drawFelt,
 } from "./render.js";
 import { loadLanguage, languagePicker, t, tNodes } from "./i18n.js";
 
@@ -46,6 +46,7 @@ const page = {
   sentAfter: 0,       // views received before the action was sent (they do not answer it)
   botLabels: {},      // bot spec -> label, from /api/games (for a bot the page does not know)
   openGroups: new Set(), // verbs whose folded group of buttons the player opened
+  picked: new Set(),  // cards picked for an action that names several (issue 20 §3)
   received: 0,        // views received so far (each queued view keeps its number)
   errorAfter: 0,      // an error shown stays until a view received after it is drawn
   queue: [],
@@ -147,7 +148,7 @@ function send(action) {
   }
   page.pending = true;
   page.sentAfter = page.received;
-  closeChooser();
+  clearPicks();
   if (page.msg) drawMine(page.msg);
   return true;
 }
@@ -161,8 +162,8 @@ function ctxOf(msg) {
 /** A new view from the server: redraw, then the overlays its changes call for. */
 function draw(msg) {
   const first = page.msg === null;
-  // An open chooser offers the old legal actions: close it when they change.
-  if (!first && JSON.stringify(page.msg.view.legal) !== JSON.stringify(msg.view.legal)) closeChooser();
+  // Cards picked for the old legal actions: forget them when they change.
+  if (!first && JSON.stringify(page.msg.view.legal) !== JSON.stringify(msg.view.legal)) clearPicks();
   page.msg = msg;
   page.mySeat = msg.seat;
   if (!page.mod) {
@@ -302,10 +303,169 @@ function drawLast(msg) {
   $("#last-action").replaceChildren(said.length ? msgNode(said[said.length - 1]) : "");
 }
 
-/** Cards of the legal PLAY actions: "PLAY 8S+8D RISK" -> ["8S", "8D"]. */
-function playCards(action) {
-  const m = /^PLAY (\S+)/.exec(action);
-  return m ? m[1].split("+") : null;
+// -- the viewer's own part: cards to play or to pick, buttons, the move box ---------------------
+// Every legal action that names cards can be reached from those cards, wherever they lie (the
+// hand, the felt): a card whose one action is to play it alone plays at once; a card of any
+// other action (a Brus multiple play or risk, a Sjavs exchange, a Stýrivolt discard or
+// exchange) is picked, and the actions naming exactly the picked cards are offered to
+// confirm (issue 20 §3).  The buttons below stay the keyboard path to every action.
+
+const CARD_CODE = /^[2-9TJQKA][CSHD]$/;
+
+/** The cards an action names: "PLAY 8S+KH RISK 8S" -> ["8S", "KH"]; "EXCHANGE_ONE 7C 0" ->
+ *  ["7C"]; "PASS" -> []. */
+function actionCards(action) {
+  const tokens = action.trim().split(/\s+/).slice(1).flatMap((tok) => tok.split("+"));
+  return [...new Set(tokens.filter((tok) => CARD_CODE.test(tok)))];
+}
+
+/** What each card can do now: code -> the legal actions naming it. */
+function cardActions(legal) {
+  const byCard = new Map();
+  for (const a of legal) {
+    for (const c of actionCards(a)) {
+      if (!byCard.has(c)) byCard.set(c, []);
+      byCard.get(c).push(a);
+    }
+  }
+  return byCard;
+}
+
+/** A card played by a tap: its only action is to play it alone. */
+function playsAtOnce(code, byCard) {
+  const acts = byCard.get(code) ?? [];
+  return acts.length === 1 && acts[0] === `PLAY ${code}`;
+}
+
+/** The legal actions naming exactly the picked cards. */
+function pickedActions(legal) {
+  const picked = page.picked;
+  return legal.filter((a) => {
+    const cards = actionCards(a);
+    return cards.length === picked.size && cards.every((c) => picked.has(c));
+  });
+}
+
+/** A card tapped to pick or unpick: added when some action names it with the cards already
+ *  picked, else it starts a new pick. */
+function togglePick(code, legal) {
+  if (page.picked.has(code)) {
+    page.picked.delete(code);
+  } else {
+    const wanted = [...page.picked, code];
+    const fits = legal.some((a) => { const cards = actionCards(a); return wanted.every((c) => cards.includes(c)); });
+    if (!fits) page.picked.clear();
+    page.picked.add(code);
+  }
+  if (page.msg) drawMine(page.msg);
+  document.querySelector(`[data-pick="${code}"]`)?.focus();
+}
+
+function clearPicks() {
+  page.picked.clear();
+  document.querySelector('[data-testid="pick-bar"]')?.remove();
+  for (const node of document.querySelectorAll("[data-pick].picked")) {
+    node.classList.remove("picked");
+    node.setAttribute("aria-pressed", "false");
+  }
+}
+
+/** Drop picks that no legal action names any more (the view changed). */
+function keepValidPicks(byCard) {
+  for (const c of [...page.picked]) if (!byCard.has(c) || playsAtOnce(c, byCard)) page.picked.delete(c);
+}
+
+/** The accessible name of a card of the hand: "queen of hearts, trump, Postur". */
+function heldName(code, held) {
+  let named = cardName(code);
+  if (held && held.trump) named = t("web.table.card_trump", { card: named });
+  if (held && held.note) named = t("web.table.card_note", { card: named, note: held.note.text });
+  return named;
+}
+
+/**
+ * The control for one card the viewer may use (`face`: its drawing, `held`: the explainer's
+ * hand entry or null on the felt): a button that plays it, a toggle that picks it, or, when
+ * it can do nothing now, the plain card (`dim`: greyed, while other cards can be played).
+ */
+function cardControl(code, face, held, ctl) {
+  const acts = ctl.byCard.get(code) ?? [];
+  const base = held ? "hand-card" : "felt-card";
+  const note = held && held.note ? held.note.text : null;
+  const marks = held ? cardMarks(held) : [];
+  if (acts.length === 0) {
+    return el("div", { class: base + (ctl.dim ? " dim" : ""), "data-card": code, title: note }, face, ...marks);
+  }
+  const named = heldName(code, held);
+  if (playsAtOnce(code, ctl.byCard)) {
+    const b = el("button", { type: "button", class: `${base} playable`, "data-card": code, "data-action": acts[0],
+                             title: note, "aria-label": named }, face, ...marks);
+    b.addEventListener("click", () => send(acts[0]));
+    return b;
+  }
+  const picked = page.picked.has(code);
+  const b = el("button", { type: "button", class: `${base} playable pickable` + (picked ? " picked" : ""),
+                           "data-card": code, "data-pick": code, "aria-pressed": picked ? "true" : "false",
+                           title: note, "aria-label": t("web.table.card_pick", { card: named }) }, face, ...marks);
+  b.addEventListener("click", () => togglePick(code, ctl.legal));
+  return b;
+}
+
+/** The marks printed on a card of the hand: a star for a trump, the role's short name. */
+function cardMarks(held) {
+  const marks = [];
+  if (held.trump) marks.push(el("span", { class: "card-mark trump-mark", "aria-hidden": "true" }, "★"));
+  if (held.badge) marks.push(el("span", { class: "card-mark card-badge", "aria-hidden": "true" }, held.badge.text));
+  return marks.length ? [el("span", { class: "card-marks" }, ...marks)] : [];
+}
+
+/** What the marks on the hand's cards mean: "★ trump · Po Postur · Ka Karnifl". */
+function handLegend(hand) {
+  const items = [];
+  const seen = new Set();
+  if (hand.some((h) => h.trump)) {
+    items.push(el("span", { class: "legend-item" }, el("span", { class: "card-mark trump-mark" }, "★"), " ", t("web.table.legend_trump")));
+  }
+  for (const h of hand) {
+    if (!h.badge || seen.has(h.badge.text)) continue;
+    seen.add(h.badge.text);
+    items.push(el("span", { class: "legend-item" }, el("span", { class: "card-mark card-badge" }, h.badge.text), " ",
+                  h.note ? h.note.text : ""));
+  }
+  if (!items.length) return null;
+  return el("p", { class: "hand-legend", "data-testid": "hand-legend" },
+            el("span", { class: "legend-title" }, t("web.table.legend")), " ", ...joinNodes(items, " · "));
+}
+
+/** The cards picked and what they can do: one button per action naming exactly them. */
+function drawPickBar(legal, view) {
+  document.querySelector('[data-testid="pick-bar"]')?.remove();
+  if (page.picked.size === 0) return;
+  const names = [...page.picked].map(cardText).join(" ");
+  const matching = pickedActions(legal);
+  const buttons = matching.map((a) => actionButton(a, view));
+  const clear = el("button", { type: "button", class: "plain-btn", "data-testid": "pick-clear" }, t("web.pick.clear"));
+  clear.addEventListener("click", () => { clearPicks(); if (page.msg) drawMine(page.msg); });
+  const bar = el("div", { class: "pick-bar", "data-testid": "pick-bar", role: "group",
+                          "aria-label": t("web.pick.title", { cards: names }) },
+    el("span", { class: "pick-title" }, t("web.pick.title", { cards: names })),
+    ...(buttons.length ? buttons : [el("span", { class: "pick-more" }, t("web.pick.more"))]), clear);
+  $('[data-testid="actions"]').before(bar);
+}
+
+/** The face-up cards the viewer can reach on the felt: the table's and the viewer's piles. */
+function feltCodes(view, mySeat) {
+  return new Set((view.explain.felt ?? [])
+    .filter((item) => item.seat === null || item.seat === undefined || item.seat === mySeat)
+    .flatMap((item) => item.cards.filter((c) => c !== null)));
+}
+
+/** The felt's edges: what lies on the table besides the trick, its cards usable by `ctl`. */
+function drawFeltItems(view, mySeat, ctl) {
+  const spots = seatSpots(view.players, mySeat ?? 0);
+  // a felt card nobody can use now stays as it lies (never greyed like the hand's)
+  const hook = ctl ? (code, face) => (ctl.byCard.has(code) ? cardControl(code, face, null, ctl) : face) : null;
+  drawFelt($("#felt-top"), $("#felt-bottom"), view.explain.felt, spots, mySeat, hook);
 }
 
 /** The viewer's own part: the hand, the buttons, the move box (none for a spectator). */
@@ -317,6 +477,7 @@ function drawMine(msg) {
   const form = $("#move-form");
   $("#watching").hidden = !spectator;
   if (spectator) {
+    drawFeltItems(view, null, null);
     handNode?.remove();
     actionsNode?.remove();
     form?.remove();
@@ -325,6 +486,8 @@ function drawMine(msg) {
     return;
   }
   if (msg.over) { // nothing more to play: no buttons, no move box
+    drawFeltItems(view, msg.seat, null);
+    clearPicks();
     actionsNode.replaceChildren();
     form.hidden = true;
     $("#turn-line").textContent = t("web.turn.over");
@@ -336,48 +499,42 @@ function drawMine(msg) {
   // While a move is on its way nothing is offered: the next view (or a refusal) says what is.
   const legal = page.pending ? [] : view.legal ?? [];
   const hand = Array.isArray(view.hand) ? view.hand : null;
-  const inHand = new Set(hand ?? []);
-
-  // Which actions each card of the hand can start; PLAY actions naming a card not in the
-  // hand (none in the current games) still get a button, so nothing legal is unreachable.
-  const byCard = new Map();
-  const onCards = new Set();
-  for (const a of legal) {
-    const cards = playCards(a);
-    if (!cards || !cards.every((c) => inHand.has(c))) continue;
-    onCards.add(a);
-    for (const c of cards) {
-      if (!byCard.has(c)) byCard.set(c, []);
-      byCard.get(c).push(a);
-    }
-  }
-  // Buttons: every action that is not a card's only one.  A card with several (Brus:
-  // "PLAY 8S", "PLAY 8S+8D", "PLAY 8S RISK") opens a chooser, and its choices are also
-  // shown as buttons, so a multiple play or a risk is in plain sight.
-  const buttons = legal.filter((a) => !onCards.has(a) ||
-    playCards(a).some((c) => byCard.get(c).length > 1));
+  const held = view.explain.hand.filter((h) => h.pile === null || h.pile === undefined);
+  const reachable = new Set([...held.map((h) => h.card), ...feltCodes(view, msg.seat)]);
+  const byCard = cardActions(legal);
+  for (const c of [...byCard.keys()]) if (!reachable.has(c)) byCard.delete(c);
+  keepValidPicks(byCard);
+  const immediate = [...byCard.keys()].some((c) => playsAtOnce(c, byCard));
+  const picking = [...byCard.keys()].some((c) => !playsAtOnce(c, byCard));
+  // Buttons: every action but those a card plays at once (those are the cards themselves).
+  const buttons = legal.filter((a) => { const cards = actionCards(a); return !(cards.length === 1 && playsAtOnce(cards[0], byCard)); });
 
   const myTurn = view.to_act === msg.seat && legal.length > 0;
-  $("#turn-line").textContent = turnLine(view, msg.seat, myTurn, byCard.size > 0);
+  $("#turn-line").textContent = turnLine(view, msg.seat, myTurn, immediate, picking);
   $("#turn-line").classList.toggle("mine", myTurn);
 
+  // Dim the cards that can do nothing only when some can: while bidding, none is dim.
+  const ctl = { byCard, legal, dim: myTurn && byCard.size > 0 };
+  drawFeltItems(view, msg.seat, ctl);
   drawButtons(actionsNode, buttons, view);
+  drawPickBar(legal, view);
 
   handNode.replaceChildren();
   if (hand === null) {
     handNode.append(el("p", { class: "muted" }, t("web.table.hand_hidden")));
   } else {
-    const ordered = view.explain.hand.map((h) => h.card);  // as the game's players hold it
-    // Dim the cards that cannot be played only when some can: while bidding, none is dim.
-    const dimOthers = myTurn && byCard.size > 0;
-    for (const code of ordered) handNode.append(handCard(code, byCard.get(code) ?? [], dimOthers, view));
+    // as the game's players hold it
+    for (const h of held) handNode.append(cardControl(h.card, cardFace(h.card), h, ctl));
   }
+  const legend = handLegend(held);
+  $('[data-testid="hand-legend"]')?.remove();
+  if (legend) handNode.after(legend);
   layoutHand();
 }
 
-function turnLine(view, mySeat, myTurn, cards) {
+function turnLine(view, mySeat, myTurn, immediate, picking) {
   if (page.pending) return t("web.turn.sending");
-  if (myTurn) return t(cards ? "web.turn.yours_card" : "web.turn.yours");
+  if (myTurn) return t(immediate ? "web.turn.yours_card" : picking ? "web.turn.yours_pick" : "web.turn.yours");
   if (view.to_act === null || view.to_act === undefined) return "";
   return t("web.turn.waiting", { seat: seatName(view.to_act, mySeat) });
 }
@@ -428,29 +585,6 @@ function drawButtons(node, actions, view) {
   }
 }
 
-/** One card of the hand: a button when some legal action starts with it, else a plain card. */
-function handCard(code, actions, dim, view) {
-  const face = cardFace(code);
-  // what the card is in this deal (a Stýrivolt role, a permanent trump), as the explainer says
-  const held = view.explain.hand.find((h) => h.card === code);
-  const note = held && held.note ? held.note.text : null;
-  if (actions.length === 0) {
-    return el("div", { class: "hand-card" + (dim ? " dim" : ""), "data-card": code, title: note }, face);
-  }
-  // named in words ("queen of hearts"): a screen reader reads "Q♥" poorly
-  const named = note ? t("web.table.card_note", { card: cardName(code), note }) : cardName(code);
-  const attrs = { type: "button", class: "hand-card playable", "data-card": code, title: note,
-                  "aria-label": actions.length > 1 ? t("web.table.card_choose", { card: named }) : named };
-  if (actions.length === 1) attrs["data-action"] = actions[0];
-  else attrs["aria-haspopup"] = "dialog";
-  const b = el("button", attrs, face);
-  b.addEventListener("click", () => {
-    if (actions.length === 1) send(actions[0]);
-    else openChooser(code, actions, view, b);
-  });
-  return b;
-}
-
 /** Lay the hand out in one row, overlapping the cards as needed; when a card would show
  *  less than a fingertip (44 px, the smallest target a finger hits reliably), use two rows
  *  instead. */
@@ -476,31 +610,6 @@ function layoutHand() {
   hand.style.setProperty("--overlap", `${Math.floor(overlap)}px`);
 }
 window.addEventListener("resize", layoutHand);
-
-// -- the chooser (one card, several actions: Brus "PLAY 8S", "PLAY 8S+8D", "PLAY 8S RISK") --
-function openChooser(code, actions, view, anchor) {
-  closeChooser();
-  const list = el("div", { class: "chooser-list" });
-  for (const a of actions) {
-    const b = el("button", { type: "button", class: "action-btn", "data-action": a }, labelOf(a, view));
-    b.addEventListener("click", () => send(a));
-    list.append(b);
-  }
-  const cancel = el("button", { type: "button", class: "plain-btn", "data-testid": "chooser-cancel" }, t("web.table.cancel"));
-  cancel.addEventListener("click", closeChooser);
-  const card = cardText(code);
-  const box = el("div", { class: "chooser", "data-testid": "chooser", role: "dialog",
-                          "aria-label": t("web.table.chooser_label", { card: cardName(code) }) },
-                 el("div", { class: "chooser-title" }, t("web.table.chooser_title", { card })), list, cancel);
-  $("#my-area").append(box);
-  box.querySelector("[data-action]").focus();
-  anchor.classList.add("choosing");
-}
-
-function closeChooser() {
-  document.querySelector('[data-testid="chooser"]')?.remove();
-  document.querySelector(".hand-card.choosing")?.classList.remove("choosing");
-}
 
 // -- the side: info panel, score sheet, moves of this deal -------------------------------------
 function drawSide(view, ctx) {
@@ -627,7 +736,9 @@ async function start() {
   setupForm();
   setupSettings();
   $('[data-testid="last-trick"]').addEventListener("click", showLastTrick);
-  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeChooser(); });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && page.picked.size) { clearPicks(); if (page.msg) drawMine(page.msg); }
+  });
   // The fragment changed by hand (another seat's link pasted): start over with it.
   window.addEventListener("hashchange", () => location.reload());
   if (!tableId) {

@@ -1095,7 +1095,8 @@ class BauernstossExplainer(Explainer):
             key = Msg("bs.g_trumps") if in_top and trump >= 0 else Msg("bs.g_jacks") \
                 if in_top else Msg("bs.g_suit", {"s": suit(head >> 4)})
             for c in group:
-                out.append(HandCard(format_card(c), self._card_note(v, c), key))
+                # the jacks are trumps in every deal, the suit once named (rules §2.3)
+                out.append(HandCard(format_card(c), self._card_note(v, c), key, in_top))
         return out
 
     def _card_note(self, v: BauernstossView, c: Card) -> Msg | None:

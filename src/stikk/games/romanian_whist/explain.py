@@ -21,6 +21,7 @@ from ...cards import SUITS, is_card
 from ...core.explain import (
     DealScore,
     FeltItem,
+    HandCard,
     Msg,
     Panel,
     SeatTable,
@@ -32,7 +33,7 @@ from ...core.explain import (
     joined,
     suit,
 )
-from ...core.explainer import Explainer
+from ...core.explainer import Explainer, held_order
 from ...core.game import DealResult, Phase
 from ...core.view import View, view_of
 from .actions import BID0, NO_ZERO_PLAY, ZERO_PLAY
@@ -245,6 +246,14 @@ class RomanianWhistExplainer(Explainer):
         return Panel(self._title(v.round_index, v.dealer),
                      deal=(self._trump_line(v), *self._round_kind(v)), now=tuple(now),
                      knows=tuple(self._voids(v)), seats=self._seats(v, sheet))
+
+    def hand(self, view: View) -> list[HandCard]:
+        """The hand by suit, high to low, the trumps marked (rules §4.3)."""
+        v = _rw(view)
+        if v.hand is None:
+            return []
+        t = _trump(v)
+        return [HandCard(card(c), trump=c >> 4 == t) for c in held_order(v.hand)]
 
     def felt(self, view: View) -> list[FeltItem]:
         """The turned trump card and its suit, or no trumps when every card is dealt (rules

@@ -813,17 +813,21 @@ class SjavsExplainer(Explainer):
         t = trump_of(v)
         ups = face_up(v, v.seat)
         out = []
+        def trump(c: Card) -> bool:
+            return bool(PERMANENT_MASK >> c & 1) or c >> 4 == t
+
         for c in held(v.hand & ~ups, t):
-            if PERMANENT_MASK >> c & 1 or c >> 4 == t:
+            if trump(c):
                 group = Msg("sj.g_trumps" if t >= 0 else "sj.g_permanent")
             else:
                 group = Msg("sj.g_suit", {"s": suit(c >> 4)})
-            out.append(HandCard(card(c), None, group))
+            out.append(HandCard(card(c), None, group, trump(c)))
         if v.piles is not None:
             for i, (up, down) in enumerate(v.piles[v.seat]):
                 if up is not None:
                     note = Msg("sj.n_pile_on" if down else "sj.n_pile", {"i": i + 1})
-                    out.append(HandCard(card(up), note, Msg("sj.g_piles")))
+                    out.append(HandCard(card(up), note, Msg("sj.g_piles"), trump(up),
+                                        pile=i + 1))
         return out
 
     def felt(self, view: View) -> list[FeltItem]:

@@ -79,7 +79,7 @@ from .implies import (
     takings,
 )
 from .match import LINE, ChalkBoard
-from .messages import ROLE_KEYS, define_messages
+from .messages import BADGE_KEYS, ROLE_KEYS, define_messages
 from .options import ALLOW_AND_PENALIZE, ANY_TRICK, CUT_OFF, GRADED, StyrivoltOptions
 from .rules import (
     HALVES,
@@ -621,11 +621,14 @@ class StyrivoltExplainer(Explainer):
         out = []
         for c in sorted(cards_of(v.hand), key=self._held_key(v)):
             r = role(c)
-            note = None
+            note = badge = None
             if r != PLAIN:
                 note = role_msg(r) if r == roles[c] else Msg("sv.promoted_role",
                                                              {"r": role_msg(r)}, "§5.7")
-            out.append(HandCard(card(c), note, Msg(f"sv.g_{GROUPS[group_of(r)]}")))
+                badge = Msg(f"sv.{BADGE_KEYS[r]}")
+            # the stikkar play the part of trumps, the strongest cards of the deal (rules §5.2)
+            out.append(HandCard(card(c), note, Msg(f"sv.g_{GROUPS[group_of(r)]}"),
+                                is_stikkur(r), badge))
         return out
 
     # -- the end of a deal ----------------------------------------------------------------

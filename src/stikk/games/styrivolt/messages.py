@@ -13,6 +13,9 @@ from .tables import ROLE_NAMES
 ROLE_KEYS = tuple(f"role_{name.lower()}" for name in ROLE_NAMES)
 """The message key of each role's name, by role (rules §1)."""
 
+BADGE_KEYS = tuple(f"badge_{name.lower()}" for name in ROLE_NAMES)
+"""The message key of each role's short name on a card, by role (none for a plain card)."""
+
 _ROLES = {
     "role_plain": "plain", "role_keypmadur": "Keypmaður (trader)", "role_fru": "Frú",
     "role_kongur": "Kongur", "role_olukka": "Ólukka", "role_tristur": "Tristur",
@@ -21,6 +24,16 @@ _ROLES = {
     "role_hoyggjardsryssa": "Hoyggjarðsryssa", "role_attan": "Áttan",
     "role_fyrikurin": "Fýrikurin", "role_fuglurin": "Fuglurin", "role_frikort": "fríkort",
     "role_lamb": "Lamb",
+}
+
+# The short names printed on the cards of a hand (issue 20 §4), one per role but the plain
+# cards; the role's name (above) is their legend.
+_BADGES = {
+    "badge_keypmadur": "Kp", "badge_fru": "Frú", "badge_kongur": "Ko", "badge_olukka": "Ól",
+    "badge_tristur": "Tri", "badge_tvistur": "Tvi", "badge_postur": "Po", "badge_karnifl": "Ka",
+    "badge_styrivoltur": "St", "badge_ruduryssa": "Ru", "badge_hoyggjardsryssa": "Ho",
+    "badge_attan": "Át", "badge_fyrikurin": "Fý", "badge_fuglurin": "Fu", "badge_frikort": "fk",
+    "badge_lamb": "La",
 }
 
 _MOVES = {
@@ -366,8 +379,8 @@ _SCORE = {
 
 def define_messages() -> None:
     """Register the ``sv.*`` templates (idempotent)."""
-    for group in (_ROLES, _MOVES, _SAID, _REFUSALS, _TABLE, _SCORE):
+    for group in (_ROLES, _BADGES, _MOVES, _SAID, _REFUSALS, _TABLE, _SCORE):
         define("sv", group)
 
 
-__all__ = ["ROLE_KEYS", "define_messages"]
+__all__ = ["BADGE_KEYS", "ROLE_KEYS", "define_messages"]
