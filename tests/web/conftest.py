@@ -136,7 +136,19 @@ def moving(browser: Browser) -> Iterator[Page]:
     yield from _page(browser, init=None, viewport={"width": 1280, "height": 800})
 
 
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                         "has_touch": True, "device_scale_factor": 2}
+
+
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[Page]:
-    yield from _page(browser, viewport={"width": 390, "height": 844}, is_mobile=True,
-                     has_touch=True, device_scale_factor=2, reduced_motion="reduce")
+    yield from _page(browser, reduced_motion="reduce", **PHONE)
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def sized(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    """The test once on a desktop page (1280x800) and once on a phone (390x844)."""
+    if request.param == "desktop":
+        yield from _page(browser, viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    else:
+        yield from _page(browser, reduced_motion="reduce", **PHONE)

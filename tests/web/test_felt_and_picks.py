@@ -96,10 +96,11 @@ def next_action(server: Server, made: dict[str, Any], before: int) -> str:
 
 
 def test_the_three_player_sjavs_exchange_is_made_by_picking_cards(server: Server,
-                                                                  page: Page) -> None:
+                                                                  sized: Page) -> None:
     """Sjavs rules §10.3: the maker picks one or two hand cards; one card offers the two
     blind table positions, two cards the exchange of both; the two table cards lie on the
     felt face down; a pick can be undone, cleared (button or Escape) and confirmed."""
+    page = sized
     made = server.table("sjavs(players=3)", ["human"] * 3, seed=31)
 
     def maker_first(seat: int, legal: list[str], rng: random.Random) -> str:
@@ -148,9 +149,10 @@ def test_the_three_player_sjavs_exchange_is_made_by_picking_cards(server: Server
     expect(page.get_by_test_id("pick-bar")).to_be_hidden()
 
 
-def test_a_brus_multiple_play_is_picked_and_confirmed(server: Server, page: Page) -> None:
+def test_a_brus_multiple_play_is_picked_and_confirmed(server: Server, sized: Page) -> None:
     """Brus rules DK-5: cards of equal rank may be played together; the player picks them on
     the hand and confirms; the offer names exactly the legal plays of the picked cards."""
+    page = sized
     made = server.table("brus", ["human"] * 4, seed=32)
     msg = play_until(server, made, lambda v: any("+" in a for a in v["legal"]), any_legal)
     legal = msg["view"]["legal"]
@@ -176,10 +178,11 @@ def test_a_brus_multiple_play_is_picked_and_confirmed(server: Server, page: Page
 
 
 def test_two_player_sjavs_piles_lie_on_the_felt_and_their_cards_are_played_there(
-        server: Server, page: Page) -> None:
+        server: Server, sized: Page) -> None:
     """Sjavs rules §11.1, §11.4: each player's four piles (a face-up card on a face-down one)
     lie on the felt, yours at your edge and your opponent's at the far edge; a playable pile
     card is played from the pile, and the hand row holds only the hand."""
+    page = sized
     made = server.table("sjavs(players=2)", ["human"] * 2, seed=33)
 
     def pile_card_legal(view: dict[str, Any]) -> bool:
@@ -208,10 +211,11 @@ def test_two_player_sjavs_piles_lie_on_the_felt_and_their_cards_are_played_there
 
 
 def test_styrivolt_roles_are_badges_with_a_legend_and_the_felt_shows_the_table(
-        server: Server, page: Page) -> None:
+        server: Server, sized: Page) -> None:
     """Stýrivolt rules §4.1, §4.2, §5.1, §8: the chosen suits, the exposed cards and the stock
     lie on the felt; each card with a role carries its short name, the legend under the hand
     names each; the stikkar are marked as trumps."""
+    page = sized
     made = server.table("styrivolt", ["human"] * 4, seed=34)
     msg = play_until(server, made, lambda v: any(h["badge"] for h in v["explain"]["hand"]),
                      any_legal)
@@ -233,9 +237,10 @@ def test_styrivolt_roles_are_badges_with_a_legend_and_the_felt_shows_the_table(
 
 
 @pytest.mark.parametrize("lang", ["de", "fa"])
-def test_the_felt_and_the_marks_speak_the_page_language(server: Server, page: Page,
+def test_the_felt_and_the_marks_speak_the_page_language(server: Server, sized: Page,
                                                         lang: str) -> None:
     """The captions on the felt and the legend come from the catalogue (issue 20 §10)."""
+    page = sized
     made = server.table("romanian-whist", ["human"] * 4, seed=35)
     msg = play_until(server, made, lambda v: any(h["trump"] for h in v["explain"]["hand"]),
                      any_legal)
@@ -247,3 +252,28 @@ def test_the_felt_and_the_marks_speak_the_page_language(server: Server, page: Pa
     trump = msg["view"]["trump_card"]
     expect(turned.locator(f'[data-card="{trump}"]')).to_have_count(1)
     expect(page.get_by_test_id("hand-legend")).to_contain_text(words[1])
+
+
+@pytest.mark.parametrize("game", ["sjavs", "bauernstoss"])
+def test_the_trumps_lie_on_the_felt_and_are_starred_in_the_hand(server: Server, sized: Page,
+                                                               game: str) -> None:
+    """Observation 5: once trumps are named (Sjavs rules §5.4, Bauernstoss §6.6) the trump
+    suit lies on the felt, said in words, and every trump in the hand carries the star that
+    the legend explains."""
+    page = sized
+    made = server.table(game, ["human"] * 4, seed=36)
+    msg = play_until(server, made, lambda v: v["trump"] is not None
+                     and any(a.startswith("PLAY") for a in v["legal"]), any_legal)
+    view = msg["view"]
+    open_seat0(server, page, made)
+    trumps = page.get_by_test_id("felt-trumps")
+    expect(trumps).to_be_visible()
+    suit = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}[view["trump"]]
+    expect(trumps.locator(".felt-suit")).to_have_attribute("aria-label", suit)
+    expect(trumps).to_have_attribute("aria-label", re.compile(suit, re.IGNORECASE))
+    starred = page.eval_on_selector_all(
+        "[data-testid=hand] [data-card]",
+        "els => els.filter(e => e.querySelector('.trump-mark')).map(e => e.dataset.card)")
+    assert starred == [h["card"] for h in view["explain"]["hand"] if h["trump"]]
+    if starred:
+        expect(page.get_by_test_id("hand-legend")).to_contain_text("★ trump")
