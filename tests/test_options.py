@@ -312,3 +312,17 @@ def test_options_are_frozen_and_hashable() -> None:
     assert o.replace(players=6).players == 6
     with pytest.raises(OptionError):
         o.replace(players=8)
+
+
+def test_bounds_name_a_numbers_range_or_a_typed_form() -> None:
+    """What a table needs to say the allowed values in words (the lobby, `stikk rules`)."""
+    from stikk.core.options import BoolCodec, IntCodec, bounds
+    from stikk.games.bauernstoss.options import BauernstossOptions
+    from stikk.games.romanian_whist.options import StreakCodec
+
+    assert bounds(IntCodec(0, 121)) == {"min": 0, "max": 121}
+    assert bounds(IntCodec(1, 4, values=(1, 2, 4))) == {}
+    assert bounds(BoolCodec()) == {}
+    assert bounds(StreakCodec()) == {"form": "streak"}
+    open_ended = {name: codec for name, codec, _, _ in BauernstossOptions.specs()}["target_marks"]
+    assert bounds(open_ended) == {"min": 1, "max": None}

@@ -291,3 +291,19 @@ def test_every_terminal_message_the_code_names_is_defined() -> None:
     register_all()
     unknown = {mid: files for mid, files in term_ids_in_code().items() if mid not in CATALOGUE}
     assert unknown == {}
+
+
+def test_the_rules_page_says_allowed_values_in_the_language() -> None:
+    """A number option's range and a typed option's form come from the catalogue; values
+    typed as they are (true, false, the names) stay as typed."""
+    from stikk.games import game_class
+    from stikk.terminal.rules import option_rows
+
+    rows = {name: allowed for name, _, allowed, _ in option_rows(game_class("bauernstoss"), "de")}
+    assert rows["target_marks"] == german("optform.min", lo=1) == "eine ganze Zahl, 1 oder mehr"
+    assert rows["chalk_holder_threshold"] == german("optform.range", lo=0, hi=121)
+    assert "ganze Zahl" in rows["chalk_holder_threshold"]
+    assert rows["no_solo_in_first_deal"] == "true, false"
+    streak = {n: a for n, _, a, _ in option_rows(game_class("romanian-whist"), "de")}
+    assert streak["success_streak"] == german("optform.streak")
+    assert "Länge:Punkte" in streak["success_streak"]

@@ -176,3 +176,29 @@ def test_a_finished_table_says_how_many_deals_it_played(server: Server, page: Pa
     expect(row).to_be_visible(timeout=15_000)
     expect(row).to_contain_text(expected)
     assert "deal 2" not in row.inner_text()
+
+
+def test_an_option_without_a_list_says_its_values_in_the_page_language(server: Server,
+                                                                       page: Page) -> None:
+    """A number option says its range, a typed option its form, from the catalogue (issue 20
+    §10): in German here, with no English word of the server's own description."""
+    german: dict[str, str] = server.api("GET", "/api/i18n?lang=de")["messages"]
+    catalogue = {g["id"]: g for g in server.api("GET", "/api/games")["games"]}
+    page.add_init_script("localStorage.setItem('stikk.lang', 'de')")
+    page.goto(server.url + "/")
+    checked = 0
+    for gid, name in (("bauernstoss", "target_marks"), ("brus", "target"),
+                      ("romanian-whist", "success_streak")):
+        opt = next(o for o in catalogue[gid]["options"] if o["name"] == name)
+        if "min" in opt:
+            key = "optform.min" if opt["max"] is None else "optform.range"
+            words = fill(german[key], lo=opt["min"], hi=opt["max"])
+        else:
+            words = german[f"optform.{opt['form']}"]
+        page.get_by_test_id("game-select").select_option(gid)
+        page.get_by_test_id("house-rules-summary").click()
+        field = page.locator(f'#options-grid [data-field="{name}"]')
+        expect(field.locator(".hint")).to_contain_text(words)
+        expect(field.locator(".hint")).not_to_contain_text(opt["allowed"])
+        checked += 1
+    assert checked == 3

@@ -23,6 +23,10 @@ T = TypeVar("T")
 class Codec(Generic[T]):
     """Validation and conversion for one option's values."""
 
+    text_form: str | None = None
+    """The name of the text form a value is typed in, for a codec whose values are neither
+    numbers nor listed choices (a table says the form in its reader's words)."""
+
     def coerce(self, name: str, value: object) -> T:
         """Validate a Python or JSON value; raise :class:`OptionError` naming the option."""
         raise NotImplementedError
@@ -89,6 +93,20 @@ class IntCodec(Codec[int]):
         if self.values is not None:
             return "one of " + ", ".join(map(str, self.values))
         return f"an integer from {self.lo} to {self.hi}"
+
+
+def bounds(codec: Codec[Any]) -> dict[str, Any]:
+    """What a table needs to say an option's allowed values in its reader's words, for a
+    value that is neither listed nor a choice: ``min`` and ``max`` (``None``: no upper bound)
+    of a number, or the ``form`` a value is typed in; empty otherwise."""
+    if isinstance(codec, IntCodec) and codec.values is None:
+        try:
+            codec.coerce("value", codec.hi + 1)
+            hi: int | None = None  # a subclass without an upper bound
+        except OptionError:
+            hi = codec.hi
+        return {"min": codec.lo, "max": hi}
+    return {"form": codec.text_form} if codec.text_form else {}
 
 
 class ChoiceCodec(Codec[str]):

@@ -48,6 +48,14 @@ define("game.romanian-whist", {
              "eight and shrink again.",
 })
 
+# The allowed values of an option that lists none (stikk.core.options.bounds): a number's
+# range, or the form a value is typed in (named by its codec's text_form).
+define("optform", {
+    "range": "a whole number from {lo} to {hi}",
+    "min": "a whole number, {lo} or more",
+    "streak": "off, or length:points (length 1 or more, points 0 or more), e.g. 5:10",
+})
+
 define("optlabel.romanian-whist", {
     "players": "Players",
     "schedule": "Order of the rounds",

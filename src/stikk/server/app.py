@@ -83,7 +83,7 @@ FULL_COLLECTION_EVERY = 100
 of 400 live websockets survive the young generations and then die, so full collections,
 each a pause of every table for up to 100 ms and more, came every second or so."""
 
-PAGE_PREFIXES = ("web.", "game.", "opt.", "optlabel.", "optval.")
+PAGE_PREFIXES = ("web.", "game.", "opt.", "optlabel.", "optval.", "optform.")
 """The messages a page draws itself (the engine's words come already said)."""
 
 VERSION = metadata.version("stikk")

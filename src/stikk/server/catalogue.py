@@ -7,7 +7,7 @@ from typing import Any
 from ..core.errors import StikkError
 from ..core.explain import CATALOGUE
 from ..core.game import Game
-from ..core.options import BoolCodec, ChoiceCodec, ChoiceListCodec, Codec, IntCodec
+from ..core.options import BoolCodec, ChoiceCodec, ChoiceListCodec, Codec, IntCodec, bounds
 from ..games import SESSION_DEALS
 
 BOTS: list[dict[str, str]] = [
@@ -54,8 +54,9 @@ def _kind_and_values(codec: Codec[Any]) -> tuple[str, list[str] | None]:
 def game_entry(cls: type[Game[Any]]) -> dict[str, Any]:
     """One game for the lobby: id, title, summary, player counts, options with defaults
     (each with its short ``label``, English: a page reads its language's from the
-    catalogue's ``optlabel.*``), and ``deals``: the default deal limit of a game whose
-    session never ends (else None)."""
+    catalogue's ``optlabel.*``; an open number with its ``min`` and ``max``, a typed value
+    with its ``form``), and ``deals``: the default deal limit of a game whose session never
+    ends (else None)."""
     options = []
     players: list[int] = []
     default_players = 0
@@ -68,7 +69,7 @@ def game_entry(cls: type[Game[Any]]) -> dict[str, Any]:
         options.append({"name": name, "label": CATALOGUE.get(f"optlabel.{cls.id}.{name}", name),
                         "default": codec.to_text(codec.coerce(name, default)),
                         "allowed": codec.allowed(), "values": values, "kind": kind,
-                        "help": help_text})
+                        "help": help_text, **bounds(codec)})
     return {"id": cls.id, "title": cls.title, "summary": cls.summary, "players": players,
             "default_players": default_players, "options": options,
             "deals": SESSION_DEALS.get(cls.id)}

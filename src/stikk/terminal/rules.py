@@ -8,6 +8,7 @@ from typing import Any
 
 from ..core.explain import ENGLISH, Msg, Voice
 from ..core.game import Game
+from ..core.options import Codec, bounds
 from ..games import make_game
 from ..i18n.sources import register_all
 from ..i18n.terminal import speak
@@ -31,15 +32,29 @@ class RulesPage:
     rows: list[Row]
 
 
+def allowed_words(codec: Codec[Any], voice: Voice) -> str:
+    """An option's allowed values as typed (``true, false``, the names), or in words: a
+    number's range, the form of a typed value."""
+    said = bounds(codec)
+    if "min" in said:
+        if said["max"] is None:
+            return Msg("optform.min", {"lo": said["min"]}).text(voice)
+        return Msg("optform.range", {"lo": said["min"], "hi": said["max"]}).text(voice)
+    if "form" in said:
+        return Msg(f"optform.{said['form']}").text(voice)
+    return codec.allowed()
+
+
 def option_rows(cls: type[Game[Any]], lang: str = ENGLISH) -> list[Row]:
     """``(name, default, allowed values, meaning)`` for every option of a game, the meaning
     in the language ``lang``."""
     register_all()  # the options' help texts
-    voice = Voice(lang=lang)
+    voice = Voice(lang=speak(lang))
     rows = []
     for name, codec, default, _ in cls.options_class.specs():
         meaning = Msg(f"opt.{cls.id}.{name}").text(voice)
-        rows.append((name, codec.to_text(codec.coerce(name, default)), codec.allowed(), meaning))
+        rows.append((name, codec.to_text(codec.coerce(name, default)),
+                     allowed_words(codec, voice), meaning))
     return rows
 
 

@@ -184,6 +184,17 @@ function startValue(opt, saved) {
   return value;
 }
 
+/** The values an option without a list takes, in words: a whole number's range, or the
+ *  form a value is typed in (the server's English words for any other). */
+function allowedWords(opt) {
+  if (Number.isInteger(opt.min)) {
+    return opt.max === null || opt.max === undefined ? t("optform.min", { lo: opt.min })
+      : t("optform.range", { lo: opt.min, hi: opt.max });
+  }
+  if (opt.form) return t(`optform.${opt.form}`);
+  return opt.allowed ?? null;
+}
+
 /** One field per option under House rules: its name and help in words, a select of the
  *  values in words (the standard one marked) when the server lists them, a box per value for
  *  an option that takes any subset of them (Romanian Whist's final special rounds: none, one,
@@ -207,13 +218,14 @@ function drawOptions(game, saved) {
                     v === String(opt.default) ? t("web.lobby.standard_value", { value: words }) : words);
         }));
     } else {
-      input = el("input", { id, type: "text", value, placeholder: opt.allowed ?? "",
+      input = el("input", { id, type: "text", value, placeholder: allowedWords(opt) ?? "",
                             "data-option": opt.name, "data-testid": `option-${opt.name}` });
     }
     const subset = input.tagName === "SPAN";
     (subset ? input.querySelector("[data-option]") : input).dataset.default = opt.default ?? "";
     const help = opt.help ? t(`opt.${game.id}.${opt.name}`) : "";
-    const hints = [help, opt.values ? null : opt.allowed ? t("web.lobby.allowed", { values: opt.allowed }) : null,
+    const allowed = opt.values ? null : allowedWords(opt);
+    const hints = [help, allowed ? t("web.lobby.allowed", { values: allowed }) : null,
                    t("web.lobby.default", { value: standard })].filter(Boolean);
     const hintId = `${id}-hint`;
     for (const c of subset ? input.querySelectorAll("input[type=checkbox]") : [input]) c.setAttribute("aria-describedby", hintId);

@@ -35,6 +35,8 @@ class StreakCodec(Codec["Streak | None"]):
     The text form is ``n:p`` or ``off``.
     """
 
+    text_form = "streak"
+
     def coerce(self, name: str, value: object) -> Streak | None:
         if value is None or value is False:
             return None
