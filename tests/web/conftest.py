@@ -136,6 +136,15 @@ def moving(browser: Browser) -> Iterator[Page]:
     yield from _page(browser, init=None, viewport={"width": 1280, "height": 800})
 
 
+@pytest.fixture(params=["desktop", "phone"])
+def moving_sized(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    """:func:`moving` once on a desktop page and once on a phone."""
+    if request.param == "desktop":
+        yield from _page(browser, init=None, viewport={"width": 1280, "height": 800})
+    else:
+        yield from _page(browser, init=None, **PHONE)
+
+
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
                          "has_touch": True, "device_scale_factor": 2}
 

@@ -166,6 +166,15 @@ def test_the_table_fits_a_phone(server: Server, phone: Page, game: str, seats: i
                             timeout=5000)
     tab = phone.get_by_test_id("sheet-tab").bounding_box()
     assert tab is not None and tab["y"] >= 0
+    # observation 6 on the phone: a refused move is told in words, not in action codes
+    held = set(hand_cards(phone))
+    stranger = next(f"{r}{s}" for s in "CSHD" for r in "AKQJ98765" if f"{r}{s}" not in held)
+    phone.get_by_test_id("move-input").fill(f"PLAY {stranger}")
+    phone.get_by_test_id("move-input").press("Enter")
+    error = phone.get_by_test_id("error")
+    expect(error).to_be_visible()
+    refusal = error.inner_text()
+    assert refusal.strip() and "PLAY " not in refusal and "legal:" not in refusal, refusal
     click_action(phone, page_actions(phone)[0])
     wait_for_turn_or_summary(phone)
 

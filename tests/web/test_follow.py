@@ -30,10 +30,11 @@ WATCH_TRICK = """() => {
 
 
 def test_a_finished_trick_stays_for_the_chosen_time_then_goes_to_its_winner(
-        server: Server, moving: Page) -> None:
+        server: Server, moving_sized: Page) -> None:
     """A spectator of four bots (pace 0.2 s) with the trick hold set to 1 s: each finished
     trick that the next lead replaces stayed at least 1 s, slid to its winner first, and every
     card played came in from its player's seat."""
+    moving = moving_sized
     made = server.table("sjavs", ["heuristic"] * 4, seed=21, pace=0.2)
     moving.goto(server.url + f"/table/{made['id']}#watch")
     expect(moving.get_by_test_id("status")).to_have_attribute("data-state", "connected")
@@ -82,7 +83,8 @@ def _play_out(server: Server, made: dict[str, Any], seat: int) -> None:
 
 
 def test_after_the_game_the_header_says_so_and_the_move_box_goes(server: Server,
-                                                                page: Page) -> None:
+                                                                sized: Page) -> None:
+    page = sized
     made = server.table("romanian-whist(players=3)", ["human", "random", "random"], seed=23)
     _play_out(server, made, 0)
     page.goto(server.url + made["links"]["0"])
@@ -96,7 +98,8 @@ def test_after_the_game_the_header_says_so_and_the_move_box_goes(server: Server,
     expect(page.locator("#turn-line")).to_have_text("The game is over.")
 
 
-def test_the_replay_plays_itself_and_pauses(server: Server, page: Page) -> None:
+def test_the_replay_plays_itself_and_pauses(server: Server, sized: Page) -> None:
+    page = sized
     made = server.table("romanian-whist(players=3)", ["random"] * 3, seed=24)
     server.wait_over(made["id"])
     page.goto(server.url + f"/replay/{made['id']}")
@@ -114,9 +117,10 @@ def test_the_replay_plays_itself_and_pauses(server: Server, page: Page) -> None:
     assert page.evaluate("location.hash") == where  # paused: it stays
 
 
-def test_the_replay_says_why_a_deal_had_no_play(server: Server, page: Page) -> None:
+def test_the_replay_says_why_a_deal_had_no_play(server: Server, sized: Page) -> None:
     """Icelandic Brús rules IS-3.3: a jack of clubs cut to the bottom ends the deal before a
     card is played.  Seed 6 deals such a deal first (found by the same table offline)."""
+    page = sized
     probe, _ = Table.create(Store("sqlite://"), "icelandic-brus", ["random"] * 4, seed=6,
                             deals=1)
     probe.play_bots()

@@ -44,7 +44,8 @@ def game_of(server: Server, page: Page) -> str:
     return game
 
 
-def test_a_first_visit_asks_which_game_and_tells_about_each(server: Server, page: Page) -> None:
+def test_a_first_visit_asks_which_game_and_tells_about_each(server: Server, sized: Page) -> None:
+    page = sized
     words = messages(server)
     games = [g["id"] for g in server.api("GET", "/api/games")["games"]]
     page.goto(server.url + "/")
@@ -160,7 +161,8 @@ def test_a_changed_rule_is_sent_and_remembered(server: Server, page: Page) -> No
     expect(page.get_by_test_id("deals")).to_have_value("3")
 
 
-def test_a_finished_table_says_how_many_deals_it_played(server: Server, page: Page) -> None:
+def test_a_finished_table_says_how_many_deals_it_played(server: Server, sized: Page) -> None:
+    page = sized
     words = messages(server)
     made = server.table("sjavs", ["random"] * 4, seed=41, deals=1, pace=0)
     server.wait_over(made["id"])
