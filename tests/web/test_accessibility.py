@@ -33,8 +33,8 @@ def check(page: Page, where: str) -> None:
     assert not bad, f"axe on {where}:\n" + "\n".join(lines)
 
 
-def seated(server: Server, page: Page, game: str, seed: int) -> None:
-    """The page of seat 0 (a human) at a table of bots, on the human's turn."""
+def seated(server: Server, page: Page, game: str, seed: int) -> str:
+    """The page of seat 0 (a human) at a table of bots, on the human's turn; the table's id."""
     players = make_game(game).players
     made = server.table(game, ["human"] + ["heuristic"] * (players - 1), seed=seed, pace=0)
     page.goto(server.url + made["links"]["0"])
@@ -42,6 +42,8 @@ def seated(server: Server, page: Page, game: str, seed: int) -> None:
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-action]')].some(e => e.offsetParent)",
         timeout=30_000)
+    table_id: str = made["id"]
+    return table_id
 
 
 def test_the_lobby(server: Server, page: Page) -> None:

@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 from stikk.games import make_game
 
 from .conftest import FAST, Server, _page
+from .test_accessibility import seated as seated_at_table
 
 GAMES = ["styrivolt", "sjavs", "brus", "icelandic-brus", "bauernstoss", "romanian-whist"]
 SIZES: dict[str, dict[str, Any]] = {
@@ -214,16 +215,10 @@ def check_one_h1(page: Page, where: str) -> None:
 # -- the pages -------------------------------------------------------------------------------
 
 def seated(server: Server, page: Page, game: str, seed: int) -> str:
-    """The page of seat 0 (a human) at a table of bots, on the human's turn; the table's id."""
-    players = make_game(game).players
-    made = server.table(game, ["human"] + ["heuristic"] * (players - 1), seed=seed, pace=0)
-    page.goto(server.url + made["links"]["0"])
-    expect(page.get_by_test_id("status")).to_have_attribute("data-state", "connected")
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-action]')].some(e => e.offsetParent)",
-        timeout=30_000)
+    """The page of seat 0 (a human) at a table of bots, on the human's turn, its title
+    drawn; the table's id."""
+    table_id = seated_at_table(server, page, game, seed)
     expect(page.locator("#title")).not_to_have_text("")
-    table_id: str = made["id"]
     return table_id
 
 
@@ -344,3 +339,46 @@ def test_each_page_has_one_h1_in_english(server: Server, english: Page, path: st
       return [s.fontSize, s.marginTop, s.marginBottom, s.fontWeight,
               getComputedStyle(h.parentElement).fontSize]; }""")
     assert look[0] == look[4] and look[1:3] == ["0px", "0px"] and look[3] == "700", look
+
+
+# Per card or section piece in the side panel: where its first and its last character are
+# drawn (a card must read rank then suit, a section "§" then its number, left to right).
+PIECE_ORDER = """() => [...document.querySelectorAll(
+    '[data-testid=info] .card-text, [data-testid=info] .ref')].filter(e => e.offsetParent)
+  .map(e => {
+    const node = e.firstChild, text = node.textContent;
+    const at = (i) => { const r = document.createRange(); r.setStart(node, i);
+                        r.setEnd(node, i + 1); return r.getBoundingClientRect(); };
+    const first = at(0), last = at(text.length - 1);
+    return { text, firstLeft: first.left, lastLeft: last.left,
+             sameLine: Math.abs(first.top - last.top) < 4 };
+  })"""
+
+
+@pytest.mark.parametrize("game", ["sjavs", "brus"])
+def test_cards_and_rules_sections_read_left_to_right_in_persian_sentences(
+        server: Server, persian: Page, game: str) -> None:
+    """In a right-to-left sentence a card keeps its rank before its suit and a rules section
+    its "§" (or "DK-") before its number, on one line (the Persian panel lists the permanent
+    trumps, the stikkar, the ranking)."""
+    seated(server, persian, game, seed=51)
+    pieces = persian.evaluate(PIECE_ORDER)
+    cards = [p for p in pieces if p["text"][-1] in "♣♠♥♦" and len(p["text"]) > 1]
+    refs = [p for p in pieces if p["text"][0] == "§" or "-" in p["text"]]
+    assert len(cards) >= 3 and refs, pieces
+    backwards = [p["text"] for p in cards + refs
+                 if not p["sameLine"] or p["firstLeft"] >= p["lastLeft"]]
+    assert not backwards, f"drawn right to left or split: {backwards}"
+
+
+def test_the_side_panel_fits_its_words_in_german_and_romanian(server: Server,
+                                                             browser: Browser) -> None:
+    """The seat table's notes ("Geber, am Zug", "Vorhand, Ausspieler") wrap inside the side
+    panel instead of running past its edge."""
+    for lang in ("de", "ro"):
+        chosen = FAST + f"; localStorage.setItem('stikk.lang', '{lang}')"
+        for page in open_page(browser, "desktop", chosen):
+            seated(server, page, "styrivolt", seed=52)
+            over = page.evaluate("""() => { const p = document.querySelector('[data-testid=info]');
+                return p.scrollWidth - p.clientWidth; }""")
+            assert over <= 1, f"{lang}: the side panel runs {over} px past its edge"

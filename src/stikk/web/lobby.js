@@ -6,7 +6,7 @@
 // Everything comes from GET /api/games and /api/tables (web_contract.md); the words from
 // the page's language (i18n.js).
 import { el } from "./games/common.js";
-import { gameId, kindLabel, shortKind } from "./render.js";
+import { gameId, kindLabel, shortKind, wordPieces } from "./render.js";
 import { loadLanguage, languagePicker, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -115,7 +115,7 @@ function gameCard(game) {
                                 "data-testid": `game-card-${game.id}` },
     el("span", { class: "game-card-title" }, gameTitle(game.id)),
     el("span", { class: "game-card-home" }, t("web.lobby.home", { home: t(`game.${game.id}.home`) })),
-    el("span", { class: "game-card-about" }, t(`game.${game.id}.about`)));
+    el("span", { class: "game-card-about" }, ...wordPieces(t(`game.${game.id}.about`))));
   button.addEventListener("click", () => {
     $("#game").value = game.id;
     chooseGame();
@@ -137,13 +137,14 @@ function chooseGame() {
 
 function drawGameForm(game, saved) {
   $("#game-home").textContent = t("web.lobby.home", { home: t(`game.${game.id}.home`) });
-  $("#game-about-text").textContent = t(`game.${game.id}.about`);
+  $("#game-about-text").replaceChildren(...wordPieces(t(`game.${game.id}.about`)));
   // The rules line: the summary's first sentence, the rest one click away.
   const summary = t(`game.${game.id}.summary`);
   const cut = summary.search(/\.(\s|$)/);
   const head = cut > 0 && cut < summary.length - 1 ? summary.slice(0, cut + 1) : summary;
-  $("#rules-line summary").textContent = t(head !== summary ? "web.lobby.rules_more" : "web.lobby.rules", { summary: head });
-  $("#rules-line p").textContent = head !== summary ? summary : "";
+  $("#rules-line summary").replaceChildren(
+    ...wordPieces(t(head !== summary ? "web.lobby.rules_more" : "web.lobby.rules", { summary: head })));
+  $("#rules-line p").replaceChildren(...wordPieces(head !== summary ? summary : ""));
   $("#rules-line").open = false;
   const count = game.players.includes(Number(saved.players)) ? Number(saved.players) : game.default_players;
   const players = $("#players");

@@ -323,21 +323,33 @@ export function overlay(testid, title, body, buttons) {
 // A message is {id, params, section, text}; the page shows its text (cards and suits in their
 // colours) and keeps the id and the parameters for a translation.
 
-const SYMBOLS = /((?:10|[AKQJ2-9])?[♣♠♥♦])/u;
+// Cards ("10♥", "♣") and rules sections ("§6.2", "DK-5.1", "IS-3.4") are each set apart as a
+// left-to-right island: inside a right-to-left (Persian) sentence the rank would otherwise
+// part from its suit and a section's number turn round.
+const PIECES = /((?:10|[AKQJ2-9])?[♣♠♥♦]|(?:§|\b[A-Z]{2}-)\d+(?:\.\d+)*)/u;
+const CARD_PIECE = /^(?:10|[AKQJ2-9])?[♣♠♥♦]$/u;
+
+/** A text as nodes: its cards and suit symbols coloured, cards and rules sections each kept
+ *  left to right whatever the page's direction. */
+export function wordPieces(text) {
+  const out = [];
+  for (const piece of String(text).split(PIECES)) {
+    if (!piece) continue;
+    if (CARD_PIECE.test(piece)) {
+      out.push(el("span", { class: `card-text ${/[♥♦]/u.test(piece) ? "red" : "black"}` }, piece));
+    } else if (PIECES.test(piece)) {
+      out.push(el("span", { class: "ref" }, piece));
+    } else {
+      out.push(piece);
+    }
+  }
+  return out;
+}
 
 /** A message as a span: its text (in the page's language) with the cards and suit symbols
  *  coloured. */
 export function msgNode(msg, tag = "span") {
-  const node = el(tag, { class: "msg", "data-msg": msg.id });
-  for (const piece of String(msg.text).split(SYMBOLS)) {
-    if (!piece) continue;
-    if (SYMBOLS.test(piece) && piece.length <= 3) {
-      node.append(el("span", { class: `card-text ${/[♥♦]/u.test(piece) ? "red" : "black"}` }, piece));
-    } else {
-      node.append(piece);
-    }
-  }
-  return node;
+  return el(tag, { class: "msg", "data-msg": msg.id }, ...wordPieces(msg.text));
 }
 
 /** A cell of a seat table or a score table: a message, a number (with a true minus), a word. */
@@ -368,7 +380,8 @@ function seatTableNode(seats, mySeat) {
   // an untitled column's head is a plain cell (a header must say something)
   const head = el("tr", {}, ...seats.head.map((h) => el(h.text ? "th" : "td", {}, h.text)));
   const rows = seats.rows.map((row, s) => el("tr", { class: s === mySeat ? "me" : null, "data-seat": s },
-    ...row.map((c, i) => el("td", { class: i === 0 ? "name" : "n" }, cellNode(c)))));
+    ...row.map((c, i) => el("td", { class: i === 0 ? "name" : c !== null && typeof c === "object" ? "t" : "n" },
+                            cellNode(c)))));
   return el("table", { class: "seat-table" }, el("thead", {}, head), el("tbody", {}, ...rows));
 }
 

@@ -52,6 +52,16 @@ export function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** SVG text attributes that squeeze `text` into `room` units where it would not fit: a
+ *  drawing is made before it can be measured, so its width is estimated (0.6 em a letter,
+ *  on the wide side), and a long translation is narrowed rather than run into its
+ *  neighbour. */
+export function fitted(attrs, text, room) {
+  const size = Number(attrs["font-size"] ?? 16);
+  const wide = String(text).length * size * 0.6 > room;
+  return wide ? { ...attrs, textLength: room, lengthAdjust: "spacingAndGlyphs" } : attrs;
+}
+
 /** "Seat 2" or "You" (for the viewer's own seat). */
 export function seatName(seat, ctx) {
   return seat === ctx.mySeat ? t("web.seat.you") : t("web.seat.n", { n: seat });

@@ -4,7 +4,7 @@
 // under the winners of each rubber.  Every fact comes from the server: where the figures start,
 // the figure on the hook and the columns (view.explain.sheet), and each finished deal's result,
 // sheet and score in parts (the tie bonus, the vol); nothing here knows a rule.
-import { el, svg, seatName, ensureStyle, SUIT_SYMBOL } from "./common.js";
+import { el, svg, seatName, ensureStyle, fitted, SUIT_SYMBOL } from "./common.js";
 import { t } from "../i18n.js";
 
 const CROSS = "✕";
@@ -147,12 +147,14 @@ function drawHeading(g, layout, number, y) {
                t("web.sheet.sj.rubber", { n: number })));
   y += 20;
   cols.forEach((col, i) => {
-    g.append(svg("text", { x: xOf(i), y: y + 14, "text-anchor": "middle", "font-size": 16,
-                           "font-weight": "bold", fill: "currentColor" }, colName(col, data, ctx)));
+    // a column's words keep to its width, however long in translation
+    const name = colName(col, data, ctx);
+    g.append(svg("text", fitted({ x: xOf(i), y: y + 14, "text-anchor": "middle", "font-size": 16,
+                                  "font-weight": "bold", fill: "currentColor" }, name, colW - 8), name));
     const members = colMembers(col, data, ctx);
     if (members) {
-      g.append(svg("text", { x: xOf(i), y: y + 30, "text-anchor": "middle", "font-size": 13,
-                             fill: "var(--muted, #777)" }, members));
+      g.append(svg("text", fitted({ x: xOf(i), y: y + 30, "text-anchor": "middle", "font-size": 13,
+                                    fill: "var(--muted, #777)" }, members, colW - 8), members));
     }
   });
   y += layout.headH;

@@ -9,7 +9,7 @@
 // side B the right ones; a rubbed-out half is a faint smear; the crosses (one bar) and monk's
 // crosses (two bars) stand under the side that holds them; the lines finished so far are
 // drawn small underneath.
-import { el, svg, ensureStyle } from "./common.js";
+import { el, svg, ensureStyle, fitted } from "./common.js";
 import { t } from "../i18n.js";
 
 const CSS = `
@@ -133,9 +133,12 @@ function boardPicture(f, finished, mySeat, halves) {
   g.append(svg("text", { x: 16, y: 26, fill: CHALK, "font-size": 14, opacity: 0.85 }, t("web.sheet.sv.line", { n: f.line_number })));
   for (const s of [0, 1]) {
     const x = s === 0 ? 110 : 250;
-    g.append(svg("text", { x, y: 48, fill: CHALK, "font-size": 14, "text-anchor": "middle" }, sideTag(s, mySeat)));
-    g.append(svg("text", { x, y: 198, fill: CHALK, "font-size": 13.5, "text-anchor": "middle", opacity: 0.75 },
-      t("web.sheet.sv.rubbed", { n: f.erased[s], halves })));
+    // each side's words keep to its half of the board (130 units), however long in translation
+    const tag = sideTag(s, mySeat);
+    g.append(svg("text", fitted({ x, y: 48, fill: CHALK, "font-size": 14, "text-anchor": "middle" }, tag, 130), tag));
+    const rubbed = t("web.sheet.sv.rubbed", { n: f.erased[s], halves });
+    g.append(svg("text", fitted({ x, y: 198, fill: CHALK, "font-size": 13.5, "text-anchor": "middle", opacity: 0.75 },
+                                rubbed, 130), rubbed));
   }
   figure(g, 180, 58, 120, 100, f.erased, halves);
   if (f.owner) {
