@@ -135,6 +135,8 @@ def _parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="a short rules summary and the option table")
     rules.add_argument("game", choices=game_ids())
+    rules.add_argument("--full", action="store_true",
+                       help="the game's full rules, numbered as refusals cite them (English)")
     _add_lang(rules, codes)
     rules.set_defaults(run=_cmd_rules)
 
@@ -367,9 +369,12 @@ class _progress:
 
 def _cmd_rules(args: argparse.Namespace) -> int:
     cls = game_class(args.game)
-    from .terminal.rules import print_rules
+    from .terminal.rules import print_full_rules, print_rules
 
-    print_rules(cls, lang=language(args.lang))
+    if args.full:
+        print_full_rules(cls)
+    else:
+        print_rules(cls, lang=language(args.lang))
     return 0
 
 

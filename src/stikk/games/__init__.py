@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import re
+from importlib import resources
 from typing import Any
 
 from ..core.compact import ActionCoding
@@ -72,5 +73,14 @@ def make_game(spec: str, **options: Any) -> Game[Any]:
     return cls(cls.options_class(**values))
 
 
-__all__ = ["SESSION_DEALS", "UnknownGameError", "action_coding", "game_class", "game_ids",
-           "make_game", "tensor_module"]
+def full_rules(game_id: str) -> str:
+    """A game's full rules page (Markdown, English, ``src/stikk/rules/<id>.md``): the page of
+    the documentation site, of ``stikk rules GAME --full`` and of the web table's rules link,
+    numbered as the engine cites its sections.  Raises :class:`UnknownGameError` for an
+    unknown id."""
+    entry(game_id)  # an unknown game is refused by name, as everywhere
+    return (resources.files("stikk") / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
+
+
+__all__ = ["SESSION_DEALS", "UnknownGameError", "action_coding", "full_rules", "game_class",
+           "game_ids", "make_game", "tensor_module"]

@@ -20,6 +20,7 @@ define("web", {
     "link.watch": "Watch",
     "link.replay": "Replay",
     "link.download": "Download record",
+    "link.rules": "Full rules",
     # the side panel's tabs and panes (table and replay)
     "tab.info": "Table",
     "pane.info": "table information",

@@ -57,11 +57,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ..core.errors import StikkError
-from ..games import game_class, game_ids
+from ..games import UnknownGameError, game_class, game_ids
 from ..i18n import CODES, chosen, info, messages, plural_forms
 from ..i18n.sources import register_all
 from .bots import DEFAULT_TIME_LIMIT, BotPool
@@ -70,6 +70,7 @@ from .conversation import converse
 from .hub import DEFAULT_AWAY, Hub
 from .inputs import lobby_query, new_table
 from .limits import MAX_BODY, UVICORN_OPTIONS, BodyLimit, quote
+from .rulespage import rules_html
 from .store import DEFAULT_DB_URL, UNAVAILABLE, Store, StoreError
 from .table import SeatUnavailable, Table, TableError
 
@@ -132,6 +133,14 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
     @app.get("/table/{table_id}", include_in_schema=False)
     def table_page(table_id: str) -> FileResponse:
         return FileResponse(WEB_ROOT / "table.html")
+
+    @app.get("/rules/{game_id}", include_in_schema=False)
+    def rules_page(game_id: str) -> Response:
+        """A game's full rules, as the documentation site has them (English)."""
+        try:
+            return HTMLResponse(rules_html(game_id))
+        except UnknownGameError as e:
+            return JSONResponse({"error": str(e)}, status_code=404)
 
     @app.get("/replay/{table_id}", include_in_schema=False)
     def replay_page(table_id: str) -> FileResponse:

@@ -9,7 +9,7 @@ from typing import Any
 from ..core.explain import ENGLISH, Msg, Voice
 from ..core.game import Game
 from ..core.options import Codec, bounds
-from ..games import make_game
+from ..games import full_rules, make_game
 from ..i18n.sources import register_all
 from ..i18n.terminal import speak
 
@@ -120,3 +120,16 @@ def _print_rich(page: RulesPage, console: Any) -> None:
     for row in page.rows:
         table.add_row(*row)
     console.print(table)
+
+
+def print_full_rules(cls: type[Game[Any]], console: Any = None) -> None:
+    """Print the game's full rules page (:func:`stikk.games.full_rules`): rendered by Rich
+    when it is installed, else as its Markdown."""
+    text = full_rules(cls.id)
+    try:
+        from rich.console import Console
+        from rich.markdown import Markdown
+    except ImportError:
+        print(text)
+        return
+    (console if console is not None else Console()).print(Markdown(text))

@@ -146,6 +146,7 @@ function drawGameForm(game, saved) {
     ...wordPieces(t(head !== summary ? "web.lobby.rules_more" : "web.lobby.rules", { summary: head })));
   $("#rules-line p").replaceChildren(...wordPieces(head !== summary ? summary : ""));
   $("#rules-line").open = false;
+  $("#rules-link").href = `/rules/${encodeURIComponent(game.id)}`;
   const count = game.players.includes(Number(saved.players)) ? Number(saved.players) : game.default_players;
   const players = $("#players");
   players.replaceChildren(...game.players.map((n) =>

@@ -11,6 +11,7 @@ import { showPane } from "./tabs.js";
 import {
   seatName, seatSpots, drawSeats, drawTrick, trickLine, trickList, winnersText, ledText, tookText,
   guarded, labelOf, overlay, gameId, cardRow, msgNode, panelNode, dealScoreNode, sheetWords, drawFelt,
+  wordPieces,
 } from "./render.js";
 import { loadLanguage, languagePicker, t, tNodes } from "./i18n.js";
 
@@ -209,6 +210,8 @@ function drawHeader(msg) {
   const title = t(`game.${id}.title`);
   $("#title").textContent = title;
   $("#title").title = view.game;
+  $("#rules-link").href = `/rules/${encodeURIComponent(id)}`;
+  $("#rules-link").hidden = false;
   document.title = t("web.table.page_title_game", { game: title });
   $("#deal-no").textContent = t("web.table.deal_no", { n: view.deal_number + 1 });
   // Once the game is over the header says so, with its result, for as long as the page is open.
@@ -548,7 +551,7 @@ const FOLD_AT = 6;
 function actionButton(a, view) {
   const move = view.explain.moves.find((m) => m.action === a);
   const b = el("button", { type: "button", class: "action-btn", "data-action": a,
-                           title: move && move.detail ? move.detail.text : null }, labelOf(a, view));
+                           title: move && move.detail ? move.detail.text : null }, ...wordPieces(labelOf(a, view)));
   b.addEventListener("click", () => send(a));
   return b;
 }
