@@ -68,10 +68,14 @@ def serve(db: Path) -> Iterator[Server]:
     """``stikk serve`` on a free port with its database at ``db``, until the generator is
     closed."""
     port = _free_port()
+    # The server's log goes to a file beside its database: a pipe nobody reads while the tests
+    # run fills up after some hundred connections and then stops the server in mid-write.
+    log_path = db.with_suffix(".log")
+    log = log_path.open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "stikk", "serve", "--port", str(port),
          "--db", f"sqlite:///{db}", "--away", "600"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.DEVNULL, stderr=log, text=True)
     srv = Server(f"http://127.0.0.1:{port}", proc)
     deadline = time.monotonic() + 60
     while True:
@@ -82,11 +86,12 @@ def serve(db: Path) -> Iterator[Server]:
         except OSError:
             pass
         if proc.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError(f"stikk serve did not start: {proc.stderr and proc.stderr.read()}")
+            raise RuntimeError(f"stikk serve did not start: {log_path.read_text()}")
         time.sleep(0.1)
     yield srv
     proc.terminate()
-    proc.communicate(timeout=30)
+    proc.wait(timeout=30)
+    log.close()
 
 
 def chromium_path() -> str:

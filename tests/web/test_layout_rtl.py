@@ -382,3 +382,25 @@ def test_the_side_panel_fits_its_words_in_german_and_romanian(server: Server,
             over = page.evaluate("""() => { const p = document.querySelector('[data-testid=info]');
                 return p.scrollWidth - p.clientWidth; }""")
             assert over <= 1, f"{lang}: the side panel runs {over} px past its edge"
+
+
+def test_persian_words_in_a_drawn_sheet_keep_their_own_direction(server: Server,
+                                                                persian: Page) -> None:
+    """A drawing is laid out left to right; its Persian texts ("12 مانده · 0 انداخته") are
+    each set apart as a right-to-left run, so that a number stays beside its own word: the
+    first word of such a text is drawn right of the last."""
+    seated(server, persian, "brus", seed=53)
+    if persian.get_by_test_id("sheet-tab").is_visible():
+        persian.get_by_test_id("sheet-tab").click()
+    texts = persian.evaluate(r"""() => [
+      ...document.querySelectorAll('[data-testid=sheet] svg text')]
+      .filter(e => /[\u0600-\u06ff]/.test(e.textContent) && / /.test(e.textContent.trim()))
+      .map(e => { const n = e.firstChild, s = n.textContent;
+        const words = [...s.matchAll(/[\u0600-\u06ff]+/g)];
+        const at = (i) => { const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+                            return r.getBoundingClientRect().left; };
+        const first = words[0], last = words[words.length - 1];
+        return { s, many: words.length > 1, firstX: at(first.index), lastX: at(last.index) }; })""")
+    assert texts, "no Persian text in the drawn sheet"
+    wrong = [t["s"] for t in texts if t["many"] and t["firstX"] <= t["lastX"]]
+    assert not wrong, f"drawn left to right: {wrong}"

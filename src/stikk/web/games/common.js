@@ -44,11 +44,19 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// Right-to-left letters (Persian): a drawing's text that holds them is set apart with its own
+// direction (a first-strong isolate), or inside a drawing, which is always laid out left to
+// right, "12 مانده · 0 انداخته" would come out with its numbers beside the wrong words.
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
+
 /** The same builder for SVG elements. */
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  for (const c of children) node.append(c instanceof Node ? c : String(c));
+  for (const c of children) {
+    if (c instanceof Node) node.append(c);
+    else node.append(RTL_LETTER.test(String(c)) ? `\u2068${c}\u2069` : String(c));
+  }
   return node;
 }
 
