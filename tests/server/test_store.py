@@ -50,6 +50,16 @@ def test_a_missing_psycopg_is_named_with_the_extra_to_install(
     assert "secret" not in str(e.value)  # a password in the URL is not repeated
 
 
+@pytest.mark.parametrize("url", ["postgresql://u:secret@host:notaport/x",
+                                 "postgres://u:secret@[::1/x", "sqlite:://u:secret@/x"])
+def test_a_url_that_does_not_parse_is_refused_without_its_password(url: str) -> None:
+    """The server's start-up error names the bad URL, its password hidden (logs without
+    secrets)."""
+    with pytest.raises(StoreError, match="cannot use database URL") as e:
+        Store(url)
+    assert "secret" not in str(e.value) and "***" in str(e.value)
+
+
 def test_every_accepted_seed_and_deal_limit_stores_and_loads_back(db_url: str) -> None:
     """Seeds and deal limits up to 2**63 - 1 (PostgreSQL's integer stops at 2**31 - 1)."""
     store = Store(db_url)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -273,6 +274,14 @@ def _new_table_rows(table_id: str, t: NewTable) -> list[Executable]:
     return rows
 
 
+_PASSWORD = re.compile(r"(://[^/@\s:'\"]*:)[^@\s'\"]*@")
+
+
+def _redacted(text: str) -> str:
+    """``text`` with the password of every URL in it replaced by ``***``."""
+    return _PASSWORD.sub(r"\1***@", text)
+
+
 def _engine(url: str) -> Engine:
     """The engine for ``url``; ``postgresql://`` (and ``postgres://``) mean psycopg 3, the
     driver the ``postgres`` extra installs (SQLAlchemy's default would be psycopg2)."""
@@ -280,7 +289,9 @@ def _engine(url: str) -> Engine:
         parsed = make_url("postgresql://" + url.removeprefix("postgres://")
                           if url.startswith("postgres://") else url)  # libpq's spelling
     except (ArgumentError, ValueError) as e:
-        raise StoreError(f"cannot use database URL {url!r}: {e}") from None
+        # a URL that does not parse is still shown without its password (the error's own
+        # words may quote the URL too)
+        raise StoreError(_redacted(f"cannot use database URL {url!r}: {e}")) from None
     shown = parsed.render_as_string(hide_password=True)
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
