@@ -130,3 +130,17 @@ def test_every_option_has_a_name_and_every_named_value_words() -> None:
              for n, _, _, _ in game_class(e.id).options_class.specs()}
     stray = [m for m in words if m.startswith("optlabel.") and m not in known]
     assert missing == [] and stray == []
+
+
+@pytest.mark.parametrize("argv", [["check", "xx"], ["check", "--help"], ["fill", "en", "x.json"],
+                                  ["translate"]])
+def test_the_catalogue_tools_refuse_what_they_cannot_do_with_the_usage(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A language without a catalogue (or a stray flag) is named, with the usage, exit 2."""
+    from stikk.i18n.catalogues import main
+
+    assert main(argv) == 2
+    out = capsys.readouterr().out
+    assert "usage: python -m stikk.i18n" in out
+    if len(argv) > 1:
+        assert f"no catalogue for {argv[1]}" in out

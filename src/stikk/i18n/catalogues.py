@@ -152,7 +152,18 @@ def problems(code: str) -> list[str]:
     return out
 
 
+USAGE = "usage: python -m stikk.i18n extract | fill CODE FILE.json | check [CODE ...]"
+
+
 def main(argv: list[str]) -> int:
+    """The catalogue tools; 2 with the usage line for anything else, such as a language
+    stikk has no catalogue for."""
+    codes = argv[1:2] if argv[:1] == ["fill"] else argv[1:] if argv[:1] == ["check"] else []
+    strangers = [code for code in codes if code not in CODES[1:]]
+    if strangers:
+        print(f"no catalogue for {', '.join(strangers)}: the languages are "
+              f"{', '.join(CODES[1:])}\n{USAGE}")
+        return 2
     if argv[:1] == ["extract"]:
         extract()
         return 0
@@ -170,5 +181,5 @@ def main(argv: list[str]) -> int:
                 print(f"{code}: {line}")
             print(f"{code}: {len(found)} problems")
         return 1 if bad else 0
-    print("usage: python -m stikk.i18n extract | fill CODE FILE.json | check [CODE ...]")
+    print(USAGE)
     return 2
