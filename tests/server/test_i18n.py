@@ -119,7 +119,7 @@ def test_the_pages_catalogue_follows_the_browser_or_the_choice(db_url: str) -> N
         assert chosen["lang"] == "ro" and chosen["dir"] == "ltr"
         assert chosen["plural"] == ["one", "few", "other"]
         prefixes = {mid.split(".")[0] for mid in chosen["messages"]}
-        assert prefixes == {"web", "game", "opt", "optlabel", "optval"}
+        assert prefixes == {"web", "game", "opt", "optlabel", "optval", "optform"}
         assert chosen["messages"]["game.sjavs.title"]
         fallback = client.get("/api/i18n?lang=xx", headers={"Accept-Language": "de"}).json()
         assert fallback["lang"] == "de"
