@@ -551,7 +551,8 @@ const FOLD_AT = 6;
 function actionButton(a, view) {
   const move = view.explain.moves.find((m) => m.action === a);
   const b = el("button", { type: "button", class: "action-btn", "data-action": a,
-                           title: move && move.detail ? move.detail.text : null }, ...wordPieces(labelOf(a, view)));
+                           title: move && move.detail ? move.detail.text : null },
+                 el("span", {}, ...wordPieces(labelOf(a, view))));
   b.addEventListener("click", () => send(a));
   return b;
 }
