@@ -174,6 +174,11 @@ def test_a_finished_table_says_how_many_deals_it_played(server: Server, sized: P
                       words["web.lobby.finished_after"])
     assert "{" not in expected and "1" in expected
     page.goto(server.url + "/")
+    # the server of the browser tests holds many tables: look among the finished Sjavs ones
+    # (the lobby's first page is 50 tables)
+    expect(page.get_by_test_id("filter-game").locator("option[value=sjavs]")).to_have_count(1)
+    page.get_by_test_id("filter-game").select_option("sjavs")
+    page.get_by_test_id("filter-state").select_option("finished")
     row = page.locator(f'[data-testid=table-row][data-table-id="{made["id"]}"]')
     expect(row).to_be_visible(timeout=15_000)
     expect(row).to_contain_text(expected)
