@@ -364,13 +364,9 @@ function togglePick(code, legal) {
   document.querySelector(`[data-pick="${code}"]`)?.focus();
 }
 
+/** Forget the picked cards; the next drawMine() redraws the cards and the bar from them. */
 function clearPicks() {
   page.picked.clear();
-  document.querySelector('[data-testid="pick-bar"]')?.remove();
-  for (const node of document.querySelectorAll("[data-pick].picked")) {
-    node.classList.remove("picked");
-    node.setAttribute("aria-pressed", "false");
-  }
 }
 
 /** Drop picks that no legal action names any more (the view changed). */
@@ -491,6 +487,7 @@ function drawMine(msg) {
   if (msg.over) { // nothing more to play: no buttons, no move box
     drawFeltItems(view, msg.seat, null);
     clearPicks();
+    drawPickBar([], view);  // takes a pick bar left from the last move away
     actionsNode.replaceChildren();
     form.hidden = true;
     $("#turn-line").textContent = t("web.turn.over");
