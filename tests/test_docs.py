@@ -62,6 +62,13 @@ def test_the_site_builds_with_no_warnings(tmp_path: Path) -> None:
     for game_id in game_ids():
         page = (tmp_path / "site" / "rules" / game_id / "index.html").read_text()
         assert page.count("<h2") >= 5, f"{game_id}: its rules page has no sections"
+    # the translations (docs/hooks.py), in their language and direction, English anchors kept
+    for code in ("fo", "fa"):
+        page = (tmp_path / "site" / "rules" / code / "sjavs" / "index.html").read_text()
+        direction = "rtl" if code == "fa" else "ltr"
+        assert f'<div dir="{direction}" lang="{code}">' in page or \
+            f'<div lang="{code}" dir="{direction}">' in page
+        assert 'id="62-following-suit"' in page
     api = (tmp_path / "site" / "reference" / "stikk" / "index.html").read_text()
     assert 'id="stikk.make_game"' in api
 
@@ -108,6 +115,20 @@ def test_the_server_shows_the_rules_page() -> None:
     client = TestClient(create_app("sqlite://"))
     page = client.get("/rules/brus")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-    assert '<html lang="en">' in page.text and "<table>" in page.text
+    assert '<html lang="en" dir="ltr">' in page.text and "<table>" in page.text
     assert re.search(r"<h2[^>]*>DK-5", page.text), "the sections are headings"
     assert client.get("/rules/whist").status_code == 404
+
+
+def test_the_guides_pictures_are_there_and_all_shown() -> None:
+    """Every picture a page shows exists, and every picture in docs/images is shown (taken by
+    tests/web/test_guide_screenshots.py, which names the same set)."""
+    shown = set()
+    for page in (ROOT / "docs").rglob("*.md"):
+        for target in re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", page.read_text()):
+            path = (page.parent / target).resolve()
+            assert path.is_file(), f"{page.relative_to(ROOT)}: no picture {target}"
+            shown.add(path)
+    pictures = {p.resolve() for p in (ROOT / "docs" / "images").rglob("*") if p.is_file()}
+    assert len(pictures) >= 6
+    assert pictures == shown, f"pictures no page shows: {sorted(pictures - shown)}"

@@ -136,7 +136,8 @@ def _parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="a short rules summary and the option table")
     rules.add_argument("game", choices=game_ids())
     rules.add_argument("--full", action="store_true",
-                       help="the game's full rules, numbered as refusals cite them (English)")
+                       help="the game's full rules, numbered as refusals cite them (in "
+                            "the language of --lang where translated, else English)")
     _add_lang(rules, codes)
     rules.set_defaults(run=_cmd_rules)
 
@@ -372,7 +373,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     from .terminal.rules import print_full_rules, print_rules
 
     if args.full:
-        print_full_rules(cls)
+        print_full_rules(cls, lang=language(args.lang))
     else:
         print_rules(cls, lang=language(args.lang))
     return 0

@@ -103,3 +103,12 @@ def test_the_replay(server: Server, page: Page) -> None:
     page.get_by_test_id("step-last").click()  # the deal's result
     expect(page.get_by_test_id("deal-result")).to_be_visible()
     check(page, "the replay's last step")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_rules_page(server: Server, page: Page, lang: str) -> None:
+    """The full rules (issue 21): headings, tables, the language links; Persian right to
+    left."""
+    page.goto(server.url + f"/rules/brus?lang={lang}")
+    expect(page.get_by_test_id("rules-langs").locator("a")).to_have_count(6)
+    check(page, f"the rules page ({lang})")

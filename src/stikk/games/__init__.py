@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from ..core.compact import ActionCoding
 from ..core.errors import OptionError
+from ..core.explain import ENGLISH
 from ..core.game import Game
 from ..core.options import split_options as _split_options
 from ..core.registry import ENTRIES, UnknownGameError, entry, game_class, game_ids, load
@@ -73,14 +75,29 @@ def make_game(spec: str, **options: Any) -> Game[Any]:
     return cls(cls.options_class(**values))
 
 
-def full_rules(game_id: str) -> str:
-    """A game's full rules page (Markdown, English, ``src/stikk/rules/<id>.md``): the page of
-    the documentation site, of ``stikk rules GAME --full`` and of the web table's rules link,
-    numbered as the engine cites its sections.  Raises :class:`UnknownGameError` for an
-    unknown id."""
+def rules_language(game_id: str, lang: str = ENGLISH) -> str:
+    """The language :func:`full_rules` gives ``game_id``'s page in when asked for ``lang``:
+    ``lang`` where the page is translated (``src/stikk/rules/<lang>/<id>.md``), else English.
+    Raises :class:`UnknownGameError` for an unknown id."""
     entry(game_id)  # an unknown game is refused by name, as everywhere
-    return (resources.files("stikk") / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
+    wellformed = lang.isascii() and lang.isalpha()  # a code, never a path
+    return lang if wellformed and _rules_file(game_id, lang).is_file() else ENGLISH
+
+
+def full_rules(game_id: str, lang: str = ENGLISH) -> str:
+    """A game's full rules page (Markdown): the page of the documentation site, of ``stikk
+    rules GAME --full`` and of the web table's rules link, numbered as the engine cites its
+    sections.  English (``src/stikk/rules/<id>.md``) is the authority; ``lang`` asks for a
+    translation, given where there is one (:func:`rules_language` says which language came).
+    Every translation keeps the English page's headings, numbers and anchors.  Raises
+    :class:`UnknownGameError` for an unknown id."""
+    return _rules_file(game_id, rules_language(game_id, lang)).read_text(encoding="utf-8")
+
+
+def _rules_file(game_id: str, lang: str) -> Traversable:
+    rules = resources.files("stikk") / "rules"
+    return rules / f"{game_id}.md" if lang == ENGLISH else rules / lang / f"{game_id}.md"
 
 
 __all__ = ["SESSION_DEALS", "UnknownGameError", "action_coding", "full_rules", "game_class",
-           "game_ids", "make_game", "tensor_module"]
+           "game_ids", "make_game", "rules_language", "tensor_module"]

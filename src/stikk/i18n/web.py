@@ -21,6 +21,11 @@ define("web", {
     "link.replay": "Replay",
     "link.download": "Download record",
     "link.rules": "Full rules",
+    # the rules page (GET /rules/GAME): the languages it is written in, and the note when the
+    # reader's language is not one of them
+    "rules.languages": "This page in other languages",
+    "rules.english_only": "These rules are not yet translated into your language: here they are "
+                          "in English.",
     # the side panel's tabs and panes (table and replay)
     "tab.info": "Table",
     "pane.info": "table information",

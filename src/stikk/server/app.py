@@ -135,10 +135,12 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
         return FileResponse(WEB_ROOT / "table.html")
 
     @app.get("/rules/{game_id}", include_in_schema=False)
-    def rules_page(game_id: str) -> Response:
-        """A game's full rules, as the documentation site has them (English)."""
+    def rules_page(request: Request, game_id: str, lang: str | None = None) -> Response:
+        """A game's full rules, as the documentation site has them, in ``lang`` (else the
+        best fit for ``Accept-Language``) where translated."""
+        code = chosen(lang, request.headers.get("accept-language"))
         try:
-            return HTMLResponse(rules_html(game_id))
+            return HTMLResponse(rules_html(game_id, code))
         except UnknownGameError as e:
             return JSONResponse({"error": str(e)}, status_code=404)
 

@@ -3,6 +3,7 @@ table, in the language asked for (the catalogue's ``game.<id>.*`` and ``opt.<id>
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,10 +123,12 @@ def _print_rich(page: RulesPage, console: Any) -> None:
     console.print(table)
 
 
-def print_full_rules(cls: type[Game[Any]], console: Any = None) -> None:
-    """Print the game's full rules page (:func:`stikk.games.full_rules`): rendered by Rich
-    when it is installed, else as its Markdown."""
-    text = full_rules(cls.id)
+def print_full_rules(cls: type[Game[Any]], console: Any = None, *, lang: str = ENGLISH) -> None:
+    """Print the game's full rules page (:func:`stikk.games.full_rules`) in ``lang`` where it
+    is translated, else in English: rendered by Rich when it is installed, else as its
+    Markdown.  A translation's headings carry the English anchors (``{#6-play}``), which a
+    terminal has no use for."""
+    text = re.sub(r" \{#[\w-]+\}$", "", full_rules(cls.id, lang), flags=re.M)
     try:
         from rich.console import Console
         from rich.markdown import Markdown

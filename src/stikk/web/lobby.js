@@ -7,7 +7,7 @@
 // the page's language (i18n.js).
 import { el } from "./games/common.js";
 import { gameId, kindLabel, shortKind, wordPieces } from "./render.js";
-import { loadLanguage, languagePicker, t } from "./i18n.js";
+import { lang, loadLanguage, languagePicker, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 const REFRESH_MS = 4000;
@@ -146,7 +146,7 @@ function drawGameForm(game, saved) {
     ...wordPieces(t(head !== summary ? "web.lobby.rules_more" : "web.lobby.rules", { summary: head })));
   $("#rules-line p").replaceChildren(...wordPieces(head !== summary ? summary : ""));
   $("#rules-line").open = false;
-  $("#rules-link").href = `/rules/${encodeURIComponent(game.id)}`;
+  $("#rules-link").href = `/rules/${encodeURIComponent(game.id)}?lang=${encodeURIComponent(lang())}`;
   const count = game.players.includes(Number(saved.players)) ? Number(saved.players) : game.default_players;
   const players = $("#players");
   players.replaceChildren(...game.players.map((n) =>

@@ -13,7 +13,7 @@ import {
   guarded, labelOf, overlay, gameId, cardRow, msgNode, panelNode, dealScoreNode, sheetWords, drawFelt,
   wordPieces,
 } from "./render.js";
-import { loadLanguage, languagePicker, t, tNodes } from "./i18n.js";
+import { lang, loadLanguage, languagePicker, t, tNodes } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
@@ -210,7 +210,7 @@ function drawHeader(msg) {
   const title = t(`game.${id}.title`);
   $("#title").textContent = title;
   $("#title").title = view.game;
-  $("#rules-link").href = `/rules/${encodeURIComponent(id)}`;
+  $("#rules-link").href = `/rules/${encodeURIComponent(id)}?lang=${encodeURIComponent(lang())}`;
   $("#rules-link").hidden = false;
   document.title = t("web.table.page_title_game", { game: title });
   $("#deal-no").textContent = t("web.table.deal_no", { n: view.deal_number + 1 });
