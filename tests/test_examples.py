@@ -5,7 +5,7 @@ examples/ray_arena.py is not run here (Ray start-up is slow); the Ray backend it
 covered by tests/test_arena_ray.py.  examples/maskable_ppo.py is not run here either: it needs
 PyTorch (the ``rl`` extra, not installed for the tests) and minutes of training; the env
 protocol it relies on (``gymnasium.make``, ``action_masks()``) is tested in
-tests/envs/test_registration.py, and its measured result is in the README."""
+tests/envs/test_registration.py, and its measured result is in docs/guides/research.md."""
 
 from __future__ import annotations
 

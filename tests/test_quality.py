@@ -60,6 +60,20 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert _readme_commands()[1] in ci
 
 
+def test_readme_links_resolve_and_its_examples_live_in_the_guides() -> None:
+    """Issue 21: the README is a door into the site. Each relative link names a file of the
+    repository (an anchor aside), and it holds no ``>>>`` example: those are doctests in
+    docs/guides, where pytest runs them."""
+    text = (ROOT / "README.md").read_text()
+    targets = re.findall(r"\]\(([^)\s]+)\)", text)
+    relative = [t for t in targets if not re.match(r"[a-z][a-z0-9+.-]*:", t)]
+    assert any(t.startswith("docs/guides/") for t in relative), relative
+    broken = [t for t in relative
+              if t.split("#", 1)[0] and not (ROOT / t.split("#", 1)[0]).exists()]
+    assert broken == [], f"README links to missing files: {broken}"
+    assert ">>>" not in text, "README examples belong in docs/guides, where they are tested"
+
+
 # -- layers (DESIGN.md "Layers"; issue 15 §4) --------------------------------------------------
 
 LAYERS = {"enginepath": -1, "cards": 0, "core": 1, "games": 2, "agents": 3, "testing": 4,
