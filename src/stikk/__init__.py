@@ -35,6 +35,7 @@ engine: str = enginepath.live()
 """The same in words, with the reason when the pure-Python engine runs."""
 
 __version__ = "0.1.0"
+"""The version of this stikk package."""
 
 __all__ = [
     "ActionError", "CardSet", "DealResult", "Game", "IllegalActionError", "Match",

@@ -180,10 +180,12 @@ class ExpertAgent:
 
     # -- the agent protocol ----------------------------------------------------------------
     def begin_deal(self, setup: DealSetup, seat: int) -> None:
+        """Remember how this deal was set up, for the expert and its IS-MCTS search."""
         self.setup = setup
         self.search.begin_deal(setup, seat)
 
     def act(self, view: View, legal: Sequence[int]) -> int:
+        """One of ``legal``: the action :meth:`decide` chooses."""
         return self.decide(view, legal).action
 
     def explain(self, view: View, legal: Sequence[int]) -> tuple[int, Msg]:
@@ -205,6 +207,8 @@ class ExpertAgent:
 
     # -- the decision ---------------------------------------------------------------------
     def decide(self, view: View, legal: Sequence[int]) -> ExpertResult:
+        """Choose among ``legal``: PIMC over sampled worlds with the open-hand solver, else the
+        IS-MCTS search; the result says which and how (also kept as ``last``)."""
         if not legal:
             raise ValueError("no legal action to choose from")
         start = time.perf_counter()

@@ -73,8 +73,8 @@ class SearchDefaults:
 
 
 DEFAULTS: dict[str, SearchDefaults] = {e.id: SearchDefaults(**e.search) for e in ENTRIES}
-"""Per game, from its registry entry (measured against the heuristic: README, "Bot
-strength")."""
+"""Per game, from its registry entry (measured against the heuristic: docs/guides/performance.md,
+"Bot strength")."""
 FALLBACK_DEFAULTS = SearchDefaults(1000)
 TRIES_PER_WORLD = 200
 """Draws the sampler may reject for one world inside a search."""
@@ -310,6 +310,7 @@ class ISMCTSAgent:
         self.setup = setup
 
     def act(self, view: View, legal: Sequence[int]) -> int:
+        """One of ``legal``: the action the search chooses."""
         return self.search(view, legal).action
 
     def explain(self, view: View, legal: Sequence[int]) -> tuple[int, Msg]:

@@ -24,6 +24,7 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def act(self, view: View | None, legal: Sequence[int]) -> int:
+        """One of ``legal``, uniformly at random."""
         if not legal:
             raise ValueError("no legal action to choose from")
         return legal[self.rng.randrange(len(legal))]

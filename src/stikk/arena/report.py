@@ -23,6 +23,7 @@ class Standing:
     elo_ci95: tuple[float, float]
 
     def to_json(self) -> dict[str, Any]:
+        """The standing as JSON: the fields by name, non-finite numbers as ``None``."""
         return {"agent": self.agent, "deals": self.deals, "mean_score": _num(self.mean_score),
                 "ci95": [_num(x) for x in self.ci95], "win_rate": _num(self.win_rate),
                 "elo": _num(self.elo), "elo_ci95": [_num(x) for x in self.elo_ci95]}

@@ -58,6 +58,7 @@ class ActionCoding:
         return action
 
     def token_text(self, token: int) -> str:
+        """A token in words (the token's number: every token is an action id)."""
         return str(token)
 
 
@@ -97,6 +98,7 @@ class Spelling:
             self.prefix.append(forced[0])
 
     def copy(self) -> Spelling:
+        """An independent copy: the same legal actions and prefix, spelt on separately."""
         new = Spelling.__new__(Spelling)
         new.coding, new.prefix, new._candidates = self.coding, self.prefix.copy(), self._candidates
         return new
@@ -156,6 +158,7 @@ class Turn:
         return self.spelling
 
     def copy(self) -> Turn:
+        """An independent copy, with a copy of the spelling begun so far."""
         new = Turn(self.coding)
         if self.spelling is not None:
             new.spelling = self.spelling.copy()

@@ -114,11 +114,15 @@ class Voice:
         return template.format(**fields) if fields else template
 
     def seat(self, seat: int, *, cap: bool = False) -> str:
+        """A seat's name in this voice: "you" for the seat addressed, else "seat n"
+        (``cap``: capitalized, to begin a sentence)."""
         if seat == self.you:
             return self.word("You" if cap else "you")
         return self.word("Seat" if cap else "seat", n=seat)
 
     def side(self, side: int, *, cap: bool = False) -> str:
+        """A side's name in this voice: "your side" or "side A"; without partnerships the
+        seat's name (:meth:`seat`; ``cap``: capitalized, to begin a sentence)."""
         if not self.partnership:
             return self.seat(side, cap=cap)
         if self.is_you_side(side):
@@ -126,6 +130,8 @@ class Voice:
         return self.word("Side" if cap else "side", x="AB"[side])
 
     def is_you_side(self, side: int) -> bool:
+        """Whether ``side`` is the side of the seat addressed (partnerships: seats 0 and 2 are
+        side 0)."""
         return self.you is not None and self.you % 2 == side
 
 
@@ -432,6 +438,7 @@ class Move:
     detail: Msg | None = None
 
     def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        """``{"action", "label", "detail"}``: the canonical text and the words in ``voice``."""
         return {"action": self.text, "label": self.label.to_json(voice),
                 "detail": None if self.detail is None else self.detail.to_json(voice)}
 
@@ -454,6 +461,7 @@ class HandCard:
     pile: int | None = None
 
     def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        """The card and its marks as JSON, the messages in ``voice``."""
         return {"card": self.card, "note": None if self.note is None else self.note.to_json(voice),
                 "group": None if self.group is None else self.group.to_json(voice),
                 "trump": self.trump,
@@ -470,6 +478,7 @@ class SeatTable:
     """Cells: a :class:`Msg`, a number, a word, or ``None`` (empty)."""
 
     def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        """``{"head", "rows"}``, the messages in ``voice``."""
         return {"head": [h.to_json(voice) for h in self.head],
                 "rows": [[_json(c, voice) for c in row] for row in self.rows]}
 
@@ -488,6 +497,7 @@ class Panel:
     seats: SeatTable | None = None
 
     def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        """``{"title", "deal", "now", "knows", "seats"}``, the messages in ``voice``."""
         return {"title": self.title.to_json(voice),
                 "deal": [m.to_json(voice) for m in self.deal],
                 "now": [m.to_json(voice) for m in self.now],
@@ -518,6 +528,7 @@ class FeltItem:
     suits: tuple[str, ...] = ()
 
     def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        """The item as JSON (``kind``, ``label``, ``cards``, ``seat``, ``count``, ``suits``)."""
         return {"kind": self.kind, "label": self.label.to_json(voice), "cards": list(self.cards),
                 "seat": self.seat, "count": self.count, "suits": list(self.suits)}
 
@@ -535,6 +546,8 @@ class SideScore:
     after: tuple[Any, ...] = ()
 
     def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        """The side's score as JSON, with its name in ``voice`` and each part's message and
+        points."""
         return {"side": self.side, "name": voice.side(self.side, cap=True), "total": self.total,
                 "parts": [{"msg": m.to_json(voice), "points": p} for m, p in self.parts],
                 "cells": [_json(c, voice) for c in self.cells],
@@ -556,6 +569,7 @@ class DealScore:
     title when ``None``."""
 
     def to_json(self, voice: Voice = NOBODY) -> dict[str, Any]:
+        """The deal's score as JSON: title, short form, heads, each side's score, notes."""
         return {"title": self.title.to_json(voice),
                 "short": (self.short or self.title).to_json(voice),
                 "head": [m.to_json(voice) for m in self.head],
@@ -570,6 +584,7 @@ def joined(items: Sequence[Msg], sep: str = " · ") -> Msg:
 
 
 def msgs_json(items: Sequence[Msg], voice: Voice = NOBODY) -> list[dict[str, Any]]:
+    """Several messages as JSON (:meth:`Msg.to_json` of each), in ``voice``."""
     return [m.to_json(voice) for m in items]
 
 

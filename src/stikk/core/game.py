@@ -81,6 +81,7 @@ class Trick:
     winner: int
 
     def to_json(self) -> dict[str, Any]:
+        """``{"leader", "plays", "winner"}``, the cards as text (CONFORMANCE.md §4)."""
         return {
             "leader": self.leader,
             "plays": [[seat, _play_text(c)] for seat, c in self.plays],
@@ -113,6 +114,7 @@ class DealResult:
     score itself (Romanian Whist) leaves it empty and names them when asked."""
 
     def to_json(self) -> dict[str, Any]:
+        """The record's ``result`` object: ``tricks``, ``score`` and the game's extras."""
         return {"tricks": list(self.tricks), "score": list(self.score), **self.extras}
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -359,6 +361,7 @@ class State(ABC, Generic[GameT]):
         """Apply one legal action id; raise :class:`IllegalActionError` otherwise."""
 
     def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is one of the legal action ids now."""
         return action in self.legal_actions()
 
     def action_text(self, action: int) -> str:

@@ -32,6 +32,7 @@ class Codec(Generic[T]):
         raise NotImplementedError
 
     def to_json(self, value: T) -> Any:
+        """The JSON form of a valid value (the value itself unless the codec says otherwise)."""
         return value
 
     def parse_text(self, name: str, text: str) -> T:
@@ -39,6 +40,7 @@ class Codec(Generic[T]):
         raise NotImplementedError
 
     def to_text(self, value: T) -> str:
+        """The short text form of a valid value, as :meth:`parse_text` reads it back."""
         raise NotImplementedError
 
     def allowed(self) -> str:
@@ -47,6 +49,9 @@ class Codec(Generic[T]):
 
 
 class BoolCodec(Codec[bool]):
+    """A true/false option (text: ``true``/``false``, also ``on``/``off``, ``yes``/``no``,
+    ``1``/``0``)."""
+
     def coerce(self, name: str, value: object) -> bool:
         if isinstance(value, bool):
             return value
@@ -68,6 +73,8 @@ class BoolCodec(Codec[bool]):
 
 
 class IntCodec(Codec[int]):
+    """An integer option from ``lo`` to ``hi``, or one of the listed ``values``."""
+
     def __init__(self, lo: int, hi: int, *, values: Sequence[int] | None = None) -> None:
         self.lo, self.hi = lo, hi
         self.values = tuple(values) if values is not None else None
@@ -110,6 +117,8 @@ def bounds(codec: Codec[Any]) -> dict[str, Any]:
 
 
 class ChoiceCodec(Codec[str]):
+    """One name from a fixed list (text input is case-insensitive)."""
+
     def __init__(self, *values: str) -> None:
         self.values = values
 

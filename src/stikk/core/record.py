@@ -43,6 +43,7 @@ class ReplayError(StikkError):
         }
 
     def to_json(self) -> dict[str, Any]:
+        """``{"error": ...}``: the CONFORMANCE.md §5.3 error object."""
         return {"error": dict(self.error)}
 
 
@@ -63,6 +64,7 @@ class Record:
     deals: list[RecordDeal]
 
     def to_json(self) -> dict[str, Any]:
+        """The record as CONFORMANCE.md §4 JSON (only the options that differ from the defaults)."""
         return {
             "format": FORMAT,
             "game": self.game.id,

@@ -90,7 +90,7 @@ def _search(iterations: int, rollout: str = "random", margin: float = 0.0,
 
 
 ENTRIES: tuple[GameEntry, ...] = (
-    # search defaults: measured against the heuristic (README, "Bot strength")
+    # search defaults: measured against the heuristic (docs/guides/performance.md, "Bot strength")
     GameEntry("romanian-whist", "romanian_whist", "RomanianWhist", _search(1000)),
     GameEntry("bauernstoss", "bauernstoss", "Bauernstoss", _search(1000)),
     GameEntry("sjavs", "sjavs", "Sjavs", _search(1000, "heuristic", 1.0, moves=6000),

@@ -99,9 +99,11 @@ class TensorSpec:
             b.name: (self._start[b.name], b.width, b.size // b.width) for b in self.blocks}
 
     def zeros(self) -> list[float]:
+        """An all-zero tensor of this layout's size."""
         return [0.0] * self.size
 
     def block(self, name: str) -> Block:
+        """The block called ``name``."""
         return self._by_name[name]
 
     def offset(self, name: str, row: int = 0) -> int:
@@ -141,6 +143,7 @@ class Writer:
         self.spec, self.vec = spec, vec
 
     def one_hot(self, name: str, index: int, row: int = 0) -> None:
+        """Set slot ``index`` of a one-hot block's row (a ValueError outside the row)."""
         start, width = self.spec.row(name, row)
         if not 0 <= index < width:
             raise ValueError(f"{name}: {index} is outside 0..{width - 1}")
@@ -151,6 +154,7 @@ class Writer:
         self.one_hot(name, index, row)
 
     def cards(self, name: str, cards: Iterable[Card], row: int = 0) -> None:
+        """Set the slots of ``cards`` in a card block's row."""
         start = self.spec.offset(name, row)
         for c in cards:
             self.vec[start + card_slot(c)] = 1.0
@@ -213,6 +217,7 @@ class Reader:
         return hot
 
     def flags(self, name: str, row: int = 0) -> list[int]:
+        """The set slots of a multi-hot row, ascending."""
         return [i for i, x in enumerate(self._row(name, row)) if x]
 
     def cards(self, name: str, row: int = 0) -> list[str]:
@@ -224,6 +229,7 @@ class Reader:
         return format_cards(mask).split("+") if mask else []
 
     def thermometer(self, name: str, row: int = 0) -> int:
+        """The count a thermometer row holds (a ValueError when it is not one)."""
         values = self._row(name, row)
         n = 0
         while n < len(values) and values[n]:

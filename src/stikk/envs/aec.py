@@ -76,12 +76,17 @@ class StikkAEC(AECEnv):  # type: ignore[misc]
         self.state: State[Any] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of every agent (the game's tensor; with its mask in a dict
+        when the env was made with ``dict_observations``)."""
         return self._observer.observation_space
 
     def action_space(self, agent: str) -> spaces.Discrete:
+        """The action space of every agent: one choice per token of the game's coding."""
         return self._observer.action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new episode (``seed``: the deals from here on, :class:`~stikk.envs.deals.Dealer`);
+        every agent's infos carry the values of the deals skipped before it."""
         self._dealer.seed(seed)
         self.state, skipped = self._dealer.deal()
         self._turn.clear()
@@ -104,6 +109,8 @@ class StikkAEC(AECEnv):  # type: ignore[misc]
         self.infos[agent]["action_mask"] = self.action_mask(agent)
 
     def observe(self, agent: str) -> Any:
+        """What ``agent`` observes now: its view's tensor (in a dict with its mask under
+        ``dict_observations``)."""
         assert self.state is not None, "reset() first"
         return self._observer.observe(self.state, self._index[agent], self._turn)
 
@@ -114,6 +121,8 @@ class StikkAEC(AECEnv):  # type: ignore[misc]
         return self._observer.mask(self.state, self._index[agent], self._turn)
 
     def step(self, action: int | np.integer[Any] | None) -> None:
+        """Apply the selected agent's token (a dead step once it is done); at the deal's end every
+        agent is rewarded its side's deal value."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -145,11 +154,13 @@ class StikkAEC(AECEnv):  # type: ignore[misc]
         return self._turn.legal(self.state)
 
     def render(self) -> str | None:
+        """The deal in text under ``render_mode="ansi"``, else ``None``."""
         if self.render_mode != "ansi" or self.state is None:
             return None
         return render_text(self.state)
 
     def close(self) -> None:
+        """Drop the deal in progress."""
         self.state = None
 
 

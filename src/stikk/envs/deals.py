@@ -78,6 +78,7 @@ class Dealer:
         return DealSetup(match.start_deal(sorted(self.game.pack())))
 
     def seed(self, seed: int | None) -> None:
+        """Start the deals again from ``seed`` (``None``: go on as before)."""
         if seed is not None:
             self.base = str(seed)
             self.episode = 0

@@ -82,4 +82,5 @@ class Observer:
         return vec
 
     def mask(self, state: State[Any], seat: int, turn: Turn) -> Array:
+        """The ``int8`` mask of the tokens ``seat`` may choose now."""
         return self.write_mask(np.zeros(self.num_tokens, np.int8), state, seat, turn)

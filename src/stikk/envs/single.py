@@ -102,6 +102,8 @@ class StikkSingleAgentEnv(gymnasium.Env[Any, Any]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+        """Deal a new episode and play the bots up to the learner's turn: the observation, and
+        infos with the action mask and the values of the deals skipped on the way."""
         skipped = self.begin(seed)
         return self._observe(), {"skipped_deals": skipped, "action_mask": self._mask()}
 
@@ -141,6 +143,8 @@ class StikkSingleAgentEnv(gymnasium.Env[Any, Any]):
 
     def step(self, action: int | np.integer[Any]) -> tuple[Any, float, bool, bool,
                                                             dict[str, Any]]:
+        """Apply the learner's token and let the bots play up to its next turn or the deal's end:
+        Gymnasium's five-tuple (never truncated; ``info["illegal"]`` for a refused token)."""
         reward, done, illegal = self.advance(int(action))
         info: dict[str, Any] = {"action_mask": self._mask()}
         if illegal:
@@ -176,9 +180,11 @@ class StikkSingleAgentEnv(gymnasium.Env[Any, Any]):
         return self._turn.legal(self.state)
 
     def render(self) -> str | None:
+        """The deal in text under ``render_mode="ansi"``, else ``None``."""
         if self.render_mode != "ansi" or self.state is None:
             return None
         return render_text(self.state)
 
     def close(self) -> None:
+        """Drop the deal in progress."""
         self.state = None

@@ -72,6 +72,8 @@ class StikkVectorEnv(VectorEnv[Any, Any, Any]):
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[Array, dict[str, Any]]:
+        """Deal every episode (an int ``seed`` seeds deal ``i`` with ``seed + i``, or one seed per
+        deal): the ``(N, size)`` observations and infos with the masks and skipped deals."""
         seeds: Sequence[int | None]
         if seed is None or isinstance(seed, int):
             seeds = [None if seed is None else seed + i for i in range(self.num_envs)]
@@ -96,6 +98,8 @@ class StikkVectorEnv(VectorEnv[Any, Any, Any]):
         self._observer.write_mask(mask, state, env.seat, env._turn)
 
     def step(self, actions: Any) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
+        """One token per deal; a finished deal starts the next at once (its last observation in
+        ``infos["final_obs"]``).  Observations, rewards, terminations, truncations, infos."""
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,):
             raise ValueError(f"{self.num_envs} actions expected, got shape {actions.shape}")
@@ -120,5 +124,6 @@ class StikkVectorEnv(VectorEnv[Any, Any, Any]):
         return self._masks.astype(bool)
 
     def close_extras(self, **kwargs: Any) -> None:
+        """Close every deal's environment."""
         for env in self.envs:
             env.close()

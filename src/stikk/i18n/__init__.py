@@ -51,6 +51,7 @@ class LanguageInfo:
     rtl: bool
 
     def to_json(self) -> dict[str, object]:
+        """``{"code", "name", "dir"}``, ``dir`` being ``"rtl"`` or ``"ltr"``."""
         return {"code": self.code, "name": self.name, "dir": "rtl" if self.rtl else "ltr"}
 
 
@@ -77,6 +78,7 @@ def _plural_index(locale: Locale, forms: tuple[str, ...], n: int) -> int:
 
 
 def po_path(code: str) -> Path:
+    """The catalogue of ``code``: ``locale/<code>.po``."""
     return LOCALE_DIR / f"{code}.po"
 
 

@@ -35,6 +35,8 @@ REVIEW = {
 
 
 def header(code: str) -> str:
+    """The comment that heads the draft catalogue of ``code``: the language and who should
+    review it."""
     name = info(code).name
     return (f"# {name} ({code}) messages of stikk.\n"
             "# DRAFT: machine-made first translation, not yet reviewed.\n"

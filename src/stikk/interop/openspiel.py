@@ -325,14 +325,17 @@ class StikkGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_GAME_TYPES[self.game_id], info, full)
 
     def new_initial_state(self) -> StikkState:
+        """A new deal at its first chance node (the deck not yet placed)."""
         return StikkState(self)
 
     def max_chance_nodes_in_history(self) -> int:
+        """One chance node per card of the pack."""
         # One per card; OpenSpiel's default for Python games is max_game_length.
         return len(self.pack)
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> StikkObserver:
+        """The :class:`StikkObserver` of ``iig_obs_type`` (OpenSpiel's observer protocol)."""
         return StikkObserver(self, iig_obs_type, params)
 
     def wrap(self, state: State[Any]) -> StikkState:
@@ -459,6 +462,7 @@ class StikkState(pyspiel.State):  # type: ignore[misc]
         return self._deal.state
 
     def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's chance or terminal player id."""
         s = self._deal.state
         if s is None:
             return int(pyspiel.PlayerId.CHANCE)
@@ -473,6 +477,7 @@ class StikkState(pyspiel.State):  # type: ignore[misc]
         return self._deal.turn.legal(s)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards that may be placed next, each with its probability."""
         return deal_outcomes(self._deal.rest, self.get_game().barred)
 
     def _apply_action(self, action: int) -> None:
@@ -509,10 +514,12 @@ class StikkState(pyspiel.State):  # type: ignore[misc]
         return game.coding.token_text(token)
 
     def is_terminal(self) -> bool:
+        """Whether the deal is over."""
         s = self._deal.state
         return s is not None and s.terminal
 
     def returns(self) -> list[float]:
+        """Each player's deal value (its side's), zeros before the deal is over."""
         s = self._deal.state
         game: Game[Any] = self.get_game().stikk
         result = None if s is None else s.result()
@@ -601,6 +608,7 @@ class StikkObserver:
         return s.public_view() if self.public else s.view(player)
 
     def set_from(self, state: StikkState, player: int) -> None:
+        """Fill ``tensor`` with what ``player`` sees of ``state`` (all zeros before the deal)."""
         self.tensor.fill(0.0)
         view = self._view(state, player)
         if view is None:
@@ -630,6 +638,7 @@ class StikkObserver:
         return state._deal.turn.pending()
 
     def string_from(self, state: StikkState, player: int) -> str:
+        """What ``player`` sees of ``state`` as JSON text."""
         view = self._view(state, player)
         if view is None:
             if self.private_only:

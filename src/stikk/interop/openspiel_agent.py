@@ -132,9 +132,12 @@ class OpenSpielISMCTSAgent:
                    spec=spec)
 
     def begin_deal(self, setup: DealSetup, seat: int) -> None:
+        """Remember how this deal was set up (the public match context)."""
         self.setup = setup
 
     def act(self, view: View, legal: Sequence[int]) -> int:
+        """The action OpenSpiel's IS-MCTS chooses among ``legal`` (at once when there is only
+        one)."""
         if len(legal) == 1:
             return legal[0]
         setup = self.setup

@@ -96,6 +96,7 @@ class Hub:
         return table
 
     def lock(self, table_id: str) -> asyncio.Lock:
+        """The lock of table ``table_id``: one change to a table at a time."""
         return self._locks.setdefault(table_id, asyncio.Lock())
 
     async def create(self, game: str, seats: Sequence[str], seed: int | None = None, *,

@@ -15,6 +15,9 @@ from .table import Table, TableError
 
 
 class LobbyQuery(NamedTuple):
+    """The lobby list's query, checked: the cursor to list after, the page size, and which
+    tables to keep."""
+
     after: str | None
     limit: int
     keep: Callable[[Table], bool]

@@ -41,9 +41,11 @@ T = TypeVar("T")
 class Connection(Protocol):
     """What the server needs of a websocket: send one JSON message, close."""
 
-    async def send_json(self, data: Any) -> None: ...
+    async def send_json(self, data: Any) -> None:
+        """Send one JSON message."""
 
-    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        """Close the connection with ``code`` and ``reason``."""
 
 
 class Outbox:

@@ -220,6 +220,7 @@ class Store:
             return [r[0] for r in conn.execute(query)]
 
     def action_count(self, table_id: str) -> int:
+        """How many actions are stored for table ``table_id``."""
         with self._read() as conn:
             n = conn.execute(select(func.count()).select_from(actions_t)
                              .where(actions_t.c.table_id == table_id)).scalar()

@@ -55,6 +55,7 @@ class ExplainedRenderer(TableRenderer):
         return replace(self.explainer.voice(view), lang=self.lang)
 
     def words(self, msg: Msg, voice: Voice | None = None, style: str = "") -> Text:
+        """A message as Rich text in ``voice`` (the narration's by default), cards coloured."""
         return rich_text(msg, voice or self.voice, style)
 
     def heading(self, mid: str) -> Text:
@@ -63,6 +64,7 @@ class ExplainedRenderer(TableRenderer):
 
     # -- the deal -------------------------------------------------------------------------
     def deal_started(self, match: Match[Any], view: View) -> None:
+        """The header of a new deal: the panel's title and the facts fixed for the deal."""
         panel = self.explainer.panel(view, match.sheet())
         self.say()
         self.say(Rule(self.words(panel.title), style="cyan"))
@@ -70,10 +72,13 @@ class ExplainedRenderer(TableRenderer):
             self.say(self.words(line))
 
     def moves(self, view: View, legal: Sequence[int]) -> list[tuple[int, str]]:
+        """The legal ids in the explainer's order, each with its short label."""
         voice = self.view_voice(view)
         return [(m.action, m.label.text(voice)) for m in self.explainer.moves(view, legal)]
 
     def show_table(self, match: Match[Any], view: View, moves: Sequence[tuple[int, str]]) -> None:
+        """The whole table as ``view.seat`` sees it: the panel, the trick, the hand, the numbered
+        moves."""
         voice = self.view_voice(view)
         panel = self.explainer.panel(view, match.sheet())
         self.say()
@@ -154,6 +159,7 @@ class ExplainedRenderer(TableRenderer):
 
     # -- narration ------------------------------------------------------------------------
     def after_action(self, seat: int, before: View, after: View) -> None:
+        """Say what ``seat`` just did, the tricks it finished and what else happened."""
         if len(after.history) <= len(before.history):
             return
         explainer = self.explainer
@@ -175,6 +181,7 @@ class ExplainedRenderer(TableRenderer):
                 "n": index + 1, "plays": plays_said(trick.plays), "p": trick.winner})))
 
     def last_trick(self, view: View) -> None:
+        """The last completed trick of the deal."""
         if not view.tricks:
             self.say(Text(self.tell("term.no_trick")))
             return
@@ -184,6 +191,7 @@ class ExplainedRenderer(TableRenderer):
 
     # -- the end of a deal and of the game ------------------------------------------------
     def deal_over(self, match: Match[Any]) -> None:
+        """The deal's score table (its parts per side) and notes, then :meth:`after_deal`."""
         state = match.deals[-1]
         result = state.result()
         if result is None:
@@ -225,12 +233,14 @@ class ExplainedRenderer(TableRenderer):
         self.after_deal(match)
 
     def game_over(self, match: Match[Any], *, finished: bool) -> None:
+        """The score sheet, its notes and the verdict."""
         self.score_sheet(match)
         for note in self.explainer.sheet_notes(match.sheet()):
             self.say(self.words(note))
         self.say_verdict(match)
 
     def say_verdict(self, match: Match[Any]) -> None:
+        """Who won the game, if the sheet says."""
         verdict = self.explainer.verdict(match.sheet())
         if verdict is not None:
             self.say(self.words(verdict, style="bold green"))
@@ -242,6 +252,7 @@ class ExplainedRenderer(TableRenderer):
                                     th=cmd("th"), letters="c s h d", symbols="♣ ♠ ♥ ♦"))]
 
     def help_lines(self) -> list[Text]:
+        """How to type moves, and the rules in short."""
         rules = self.explainer.rules_in_short()
         said = Msg("term.rules_in_short", {"rules": rules})
         return [*self.input_help(), *([labelled(said, self.voice, "bold")] if rules else [])]

@@ -198,6 +198,7 @@ class TableRenderer:
         self.lang = lang
 
     def say(self, *objects: Any, **kwargs: Any) -> None:
+        """Print to the console (Rich markup, no automatic highlighting)."""
         self.console.print(*objects, highlight=False, **kwargs)
 
     @property
@@ -227,9 +228,11 @@ class TableRenderer:
             return None
 
     def prompt_hint(self, view: View, count: int) -> str:
+        """One line saying what the player may type now: a move's number."""
         return self.tell("term.prompt", nums=f"1–{count}", h=KEYS["h"])
 
     def help_lines(self) -> list[Text]:
+        """Game-specific lines for the help screen (none by default)."""
         return []
 
 
@@ -296,6 +299,7 @@ def card_text(c: Card) -> Text:
 
 
 def cards_text(cards: Sequence[Card], sep: str = " ") -> Text:
+    """Cards as :func:`card_text` draws each, joined by ``sep``."""
     return Text(sep).join(card_text(c) for c in cards)
 
 
@@ -342,6 +346,7 @@ class TableSession:
         self._hint_agent: Agent | None = None
 
     def say(self, *objects: Any, **kwargs: Any) -> None:
+        """Print to the console (Rich markup, no automatic highlighting)."""
         self.console.print(*objects, highlight=False, **kwargs)
 
     def tell(self, mid: str, **params: Any) -> str:

@@ -203,6 +203,7 @@ class StyrivoltRenderer(ExplainedRenderer):
         return out
 
     def draw_board(self, sheet: dict[str, Any], *, standing: bool = True) -> None:
+        """The chalk board (:meth:`board_lines`) and its legend."""
         for line in self.board_lines(sheet, standing=standing):
             self.say(line)
         legend = self.tell("term.sv_legend", rubbed=RUBBED * 3, cross=CROSS, monk=MONK)

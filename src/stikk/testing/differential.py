@@ -120,6 +120,7 @@ def trace(spec: str, deals: int, search_count: int, seed: int) -> Iterator[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line (see the module docstring): the trace on standard output; 0."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", help="a game string, e.g. romanian-whist(players=3)")
     parser.add_argument("--deals", type=int, default=10)

@@ -142,6 +142,8 @@ def hand_leak(state: State[Any], seat: int) -> str:
 
 @dataclass
 class LeakReport:
+    """What :func:`check_no_leak` compared: positions, worlds, and the control's catches."""
+
     positions: int = 0
     worlds: int = 0
     caught: int = 0

@@ -521,9 +521,11 @@ class BauernstossHeuristic:
 
     # -- the protocol ---------------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[int]) -> int:
+        """One of ``legal``: the action :meth:`explain` gives."""
         return self.explain(view, legal)[0]
 
     def explain(self, view: View, legal: Sequence[int]) -> tuple[int, str]:
+        """The chosen action and one line on why."""
         if not legal:
             raise ValueError("no legal action to choose from")
         assert isinstance(view, BauernstossView)

@@ -381,11 +381,13 @@ class BrusHeuristic:
 
     # -- protocol ------------------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[int]) -> int:
+        """One of ``legal``: the action :meth:`explain` gives."""
         if len(legal) == 1:
             return legal[0]
         return self._choose(view, legal, False)[0]
 
     def explain(self, view: View, legal: Sequence[int]) -> tuple[int, str]:
+        """The chosen action and one line on why."""
         return self._choose(view, legal, True)
 
     # -- reading the view --------------------------------------------------------------------

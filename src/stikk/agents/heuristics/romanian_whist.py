@@ -264,9 +264,11 @@ class RomanianWhistHeuristic:
 
     # -- the protocol ----------------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[int]) -> int:
+        """One of ``legal``: the action :meth:`explain` gives."""
         return self._choose(view, legal)[0]
 
     def explain(self, view: View, legal: Sequence[int]) -> tuple[int, str]:
+        """The chosen action and one line on why."""
         return self._choose(view, legal)
 
     def _choose(self, view: Any, legal: Sequence[int]) -> tuple[int, str]:

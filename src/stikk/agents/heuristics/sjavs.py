@@ -707,9 +707,11 @@ class SjavsHeuristic:
         taken over, so views may come in any order)."""
 
     def act(self, view: View, legal: Sequence[int]) -> int:
+        """One of ``legal``: the action :meth:`explain` gives."""
         return self._choose(view, legal, False)[0]
 
     def explain(self, view: View, legal: Sequence[int]) -> tuple[int, str]:
+        """The chosen action and one line on why."""
         return self._choose(view, legal, True)
 
     # -- dispatch --------------------------------------------------------------------------------

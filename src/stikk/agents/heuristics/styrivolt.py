@@ -400,9 +400,11 @@ class StyrivoltHeuristic:
         self.penalize = opts.illegal_stock == ALLOW_AND_PENALIZE
 
     def act(self, view: View, legal: Sequence[int]) -> int:
+        """One of ``legal``: the action :meth:`explain` gives."""
         return self.explain(view, legal)[0]
 
     def explain(self, view: View, legal: Sequence[int]) -> tuple[int, str]:
+        """The chosen action and one line on why."""
         if not legal:
             raise ValueError("no legal action to choose from")
         legal = sorted(legal)

@@ -40,14 +40,19 @@ from ...cards import SUITS, CardError, format_card, is_card, parse_card, parse_s
 from ...core.errors import ActionParseError
 
 PASS = 64
+"""``PASS``: no bid."""
 BID0 = 65
 """``BID n s`` has id ``BID0 + (n - 2) * 4 + s``."""
 MIT0 = 105
 """``MIT n s`` has id ``MIT0 + (n - 2) * 4 + s``."""
 SMALL_SOLO = 145
+"""``SMALL_SOLO``: the Small Solo of the JC holder (one card exchanged with his partner)."""
 BIG_SOLO = 146
+"""``BIG_SOLO``: the Big Solo of the JC holder (not in a game's first deal)."""
 TIE_SELF = 147
+"""``TIE_SELF``: tied partners agree that the one to act (the first to bid) declares."""
 TIE_PARTNER = 148
+"""``TIE_PARTNER``: tied partners agree that the other one declares."""
 TRUMP0 = 149
 """``TRUMP s`` has id ``TRUMP0 + s``."""
 GIVE0 = 153
@@ -55,6 +60,7 @@ GIVE0 = 153
 RETURN0 = 217
 """``RETURN c`` has id ``RETURN0 + c``."""
 NUM_ACTIONS = 281
+"""The number of action ids (ids run from 0 to ``NUM_ACTIONS - 1``)."""
 
 MIN_BID = 2
 MAX_BID = 11

@@ -61,6 +61,7 @@ OFFSET = (0, 0, 40, 40 + 780, 40 + 780 + 9880, 40 + 780 + 9880 + 91390)
 NPLAY = OFFSET[5]
 """Play indexes: every set of 1 to 4 of the 40 cards."""
 NUM_ACTIONS = 8 * NPLAY
+"""The number of action ids: a play index with any of the three risk bits."""
 
 RISK_ORDER: tuple[tuple[int, Card], ...] = ((1, KH), (2, S8), (4, KC))
 """(bit, card) of the cards that can be risked, in award order within a set (DK-9.5)."""
@@ -137,6 +138,7 @@ def decode(action: object) -> tuple[tuple[Card, ...], Mask, int]:
 
 
 def risked_cards(bits: int) -> list[Card]:
+    """The cards the risk ``bits`` name, in award order (:data:`RISK_ORDER`)."""
     return [c for bit, c in RISK_ORDER if bits & bit]
 
 

@@ -394,6 +394,7 @@ class BrusExplainer(Explainer):
         return out
 
     def set_of(self, cs: Sequence[Card]) -> Msg:
+        """A play's cards joined by ``+``, in the order the hand holds them."""
         return _set(self.held(cs))
 
     # -- moves -----------------------------------------------------------------------------

@@ -81,6 +81,7 @@ def _mask(cards: Sequence[Card]) -> Mask:
 
 
 def brus_view(view: View) -> BrusView:
+    """``view`` as a :class:`BrusView` (a TypeError for another game's view)."""
     return view_of(view, BrusView, "a Danish Brus")
 
 

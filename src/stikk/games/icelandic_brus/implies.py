@@ -39,6 +39,7 @@ from .view import IcelandicBrusView
 DEALT = 12
 """Cards dealt, three to each seat (IS-3.4); the stock is the rest of the deck."""
 STOCK = len(PACK) - DEALT
+"""Cards in the stock after the deal (the cut card, at its bottom, included)."""
 DRAW_TRICKS = STOCK // 4
 """Tricks after which the stock has been drawn out: the sixth draw takes the cut card."""
 IN_STOCK = -1

@@ -37,11 +37,17 @@ are drawn out after the sixth trick (IS-3.4, IS-4.4) and hands of 3 then last th
 
 # -- the kinds of award (IS-6.2), as the state logs them and the view shows them ---------------
 CUT = "cut"
+"""The award kind of a cut point (IS-3.3)."""
 RISK_HELD = "risk"
+"""The award kind of a KH risk held (IS-5.3)."""
 RISK_BEATEN = "risk_beaten"
+"""The award kind of a risked KH beaten (IS-5.3)."""
 RISK_ILLEGAL = "risk_illegal"
+"""The award kind of an illegal risk's penalty (IS-5.6)."""
 DEAL = "deal"
+"""The award kind of a deal won (IS-4.5)."""
 JANA = "jana"
+"""The award kind of a deal won with the other side taking no trick, *jana* (IS-4.5)."""
 AWARD_KINDS = (CUT, RISK_HELD, RISK_BEATEN, RISK_ILLEGAL, DEAL, JANA)
 """The kinds of award in ``IcelandicBrusView.awards``: the cut point (IS-3.3), a risk held
 (IS-5.3), a risked KH beaten (IS-5.3), an illegal risk's penalty (IS-5.6), the deal won
@@ -87,12 +93,20 @@ class RiskStop:
 
 
 FOURTH_CARD = RiskStop("fourth_card", 1, "IS-5.2 condition 1, AMB-25")
+"""IS-5.2 condition 1: the KH is the trick's fourth card (no opponent left to play)."""
 FIRST_TRICK = RiskStop("first_trick", 2, "IS-5.2 condition 2")
+"""IS-5.2 condition 2: the first trick of the deal."""
 JC_PLAYED = RiskStop("jc_played", 3, "IS-5.2 condition 3")
+"""IS-5.2 condition 3: JC has been played in the deal."""
 JC_HELD = RiskStop("jc_held", 3, "IS-5.2 condition 3")
+"""IS-5.2 condition 3: the risker holds JC."""
 ON_THE_RA = RiskStop("on_the_ra", 4, "IS-5.2 condition 4, AMB-24")
+"""IS-5.2 condition 4: the risker's side is on the rá."""
 LAST_ROUND = RiskStop("last_trick", 5, "IS-5.2 condition 5, no_risk_last_trick")
+"""IS-5.2 condition 5 (under ``no_risk_last_trick``): the trick where everybody plays his
+last card."""
 RISK_STOPS = (FOURTH_CARD, FIRST_TRICK, JC_PLAYED, JC_HELD, ON_THE_RA, LAST_ROUND)
+"""Every condition that stops a risk, in the order :func:`risk_stop` tries them."""
 
 
 def on_the_ra(erased: int) -> bool:
@@ -168,8 +182,11 @@ def deal_award(loser_tricks: int) -> tuple[int, str]:
 
 
 SCRATCH = "scratch"
+"""Why a game is worth 6: the loser erased nothing (*klóra*, IS-7.2)."""
 HUNG = "hung"
+"""Why a game is worth 2 rather than 1: the loser hung on the rá (IS-7.2)."""
 STANDING = "standing"
+"""Why a game is worth what it is: the loser's lines still standing (IS-7.2)."""
 
 
 def game_value_why(loser_erased: int, loser_hung: bool) -> tuple[int, str]:

@@ -36,7 +36,9 @@ BIT: tuple[Mask, ...] = tuple(1 << c for c in range(64))
 """``1 << c`` by card id."""
 
 JC: Card = parse_card("JC")
+"""The jack of clubs, the highest card."""
 KH: Card = parse_card("KH")
+"""The king of hearts, the card that may be risked (IS-5)."""
 JC_BIT: Mask = 1 << JC
 KH_BIT: Mask = 1 << KH
 
@@ -44,6 +46,7 @@ RISK = 64
 """The action id of ``PLAY KH RISK`` (IS-5)."""
 RISK_BIT: Mask = 1 << RISK
 NUM_ACTIONS = 65
+"""The number of action ids: a card id for each ``PLAY c``, and :data:`RISK`."""
 
 IDS_CACHE: dict[Mask, tuple[int, ...]] = {}
 

@@ -18,8 +18,11 @@ from ...core.errors import ActionParseError
 BID0 = 64
 """``BID n`` has id ``BID0 + n``."""
 ZERO_PLAY = 73
+"""``ZERO_PLAY``: declare to finish on exactly 0 (the ``zero_play`` option, rules §10.5)."""
 NO_ZERO_PLAY = 74
+"""``NO_ZERO_PLAY``: make no such declaration."""
 NUM_ACTIONS = 75
+"""The number of action ids (ids run from 0 to ``NUM_ACTIONS - 1``)."""
 
 
 @cache  # ids are few and texts immutable: views rebuild every text

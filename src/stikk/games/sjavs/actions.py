@@ -30,8 +30,12 @@ from ...core.errors import ActionParseError
 from .tables import PACK
 
 CUT = 64
+"""``CUT``: the dealer's right-hand neighbour cuts (the packets of a cut deal,
+:func:`~stikk.games.sjavs.rules.packets`)."""
 KNOCK = 65
+"""``KNOCK``: the dealer's right-hand neighbour knocks (the packets of a knocked deal)."""
 PASS = 66
+"""``PASS``: no announcement."""
 ANNOUNCE0 = 67
 """``ANNOUNCE n`` is ``ANNOUNCE0 + 2 * (n - 5)``; ``ANNOUNCE n CLUBS`` one more."""
 MIN_LENGTH = 5
@@ -39,6 +43,7 @@ MAX_LENGTH = 12
 TRUMP0 = 83
 """``TRUMP s`` is ``TRUMP0 + s``."""
 EXCHANGE_NONE = 87
+"""``EXCHANGE_NONE``: the three-player maker keeps his hand."""
 EXCHANGE_ONE0 = 88
 """``EXCHANGE_ONE c i`` is ``EXCHANGE_ONE0 + 2 * c + i``."""
 EXCHANGE_TWO0 = 216
@@ -51,6 +56,7 @@ PAIR_INDEX: dict[tuple[Card, Card], int] = {}
 for _k, (_a, _b) in enumerate(PAIRS):
     PAIR_INDEX[_a, _b] = PAIR_INDEX[_b, _a] = _k
 NUM_ACTIONS = EXCHANGE_TWO0 + len(PAIRS)
+"""The number of action ids (ids run from 0 to ``NUM_ACTIONS - 1``)."""
 
 _PACK_SET = frozenset(PACK)
 

@@ -41,6 +41,7 @@ CLAIM = 390
 CONTINUE = 391
 CLAIM_FUGLURIN = 392
 NUM_ACTIONS = 393
+"""The number of action ids (ids run from 0 to ``NUM_ACTIONS - 1``)."""
 
 _CARD_VERBS = {"PLAY": 0, "EXPOSE": EXPOSE0, "EXCHANGE": EXCHANGE0, "CHOOSE": CHOOSE0,
                "DISCARD": DISCARD0, "CLAIM_CUT": CLAIM_CUT0}

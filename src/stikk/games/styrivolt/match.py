@@ -89,10 +89,13 @@ class ChalkBoard:
         return start - u
 
     def score_lines(self, x: int, n: int) -> None:
+        """Side ``x`` rubs out ``n`` half-lines, one at a time (the third half of a line earns a
+        cross, rules §10.3)."""
         for _ in range(n):
             self._half(x)
 
     def score_monk(self, x: int) -> None:
+        """Side ``x`` scores a monk's cross without lines (rules §9.3)."""
         self.add_cross_units(x, MONK_WORTH)
 
     def _half(self, x: int) -> BoardStep:
@@ -121,6 +124,7 @@ class ChalkBoard:
         return steps
 
     def fields(self) -> dict[str, Any]:
+        """The board as a score sheet shows it (:meth:`from_fields` reads it back)."""
         return {"erased": list(self.erased),
                 "owner": None if self.owner is None else "AB"[self.owner],
                 "singles": self.singles, "monks": self.monks, "line_number": self.line_number}
