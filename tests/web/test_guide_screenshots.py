@@ -69,7 +69,13 @@ def play_with_bots(server: Server, made: dict[str, Any], wanted: Any,
     raise AssertionError("the situation was not reached")
 
 
-BOTS = ["human"] + ["heuristic"] * 3
+def seat0_at(server: Server, page: Page, game: str, seed: int, wanted: Any) -> dict[str, Any]:
+    """Seat 0's page at a new table of heuristic bots, once seat 0 is to act in a view
+    ``wanted`` accepts; that view message."""
+    made = server.table(game, ["human"] + ["heuristic"] * 3, seed=seed)
+    msg = play_with_bots(server, made, wanted)
+    open_seat0(server, page, made)
+    return msg
 
 
 def in_play(after: int) -> Any:
@@ -90,9 +96,7 @@ def test_the_lobby(server: Server, desktop: Page, shoot: Any) -> None:
 def test_a_sjavs_table_in_play(server: Server, desktop: Page, shoot: Any) -> None:
     """The felt with the trumps, the trick, the hand with its marks, the legal cards."""
     page = desktop
-    made = server.table("sjavs", BOTS, seed=12)
-    play_with_bots(server, made, in_play(10))
-    open_seat0(server, page, made)
+    seat0_at(server, page, "sjavs", 12, in_play(10))
     expect(page.get_by_test_id("felt-trumps")).to_be_visible()
     expect(page.get_by_test_id("trick").locator("svg.card")).not_to_have_count(0)
     expect(page.get_by_test_id("hand-legend")).to_be_visible()
@@ -101,10 +105,8 @@ def test_a_sjavs_table_in_play(server: Server, desktop: Page, shoot: Any) -> Non
 
 def test_picking_a_brus_multiple_play(server: Server, desktop: Page, shoot: Any) -> None:
     page = desktop
-    made = server.table("brus", BOTS, seed=32)
-    msg = play_with_bots(server, made, lambda v: any("+" in a for a in v["legal"]))
+    msg = seat0_at(server, page, "brus", 32, lambda v: any("+" in a for a in v["legal"]))
     cards = next(a for a in msg["view"]["legal"] if "+" in a).split()[1].split("+")
-    open_seat0(server, page, made)
     for c in cards:
         page.locator(f'[data-testid=hand] [data-pick="{c}"]').click()
     page.evaluate("() => window.scrollTo(0, 0)")
@@ -115,9 +117,7 @@ def test_picking_a_brus_multiple_play(server: Server, desktop: Page, shoot: Any)
 
 def test_the_styrivolt_roles_on_the_cards(server: Server, desktop: Page, shoot: Any) -> None:
     page = desktop
-    made = server.table("styrivolt", BOTS, seed=5)
-    play_with_bots(server, made, in_play(4))
-    open_seat0(server, page, made)
+    seat0_at(server, page, "styrivolt", 5, in_play(4))
     legend = page.get_by_test_id("hand-legend")
     expect(legend).to_be_visible()
     expect(legend).to_have_text(re.compile(r"★ trump( · \w+ [^·]+){3}"))  # three roles at least
