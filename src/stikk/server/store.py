@@ -251,6 +251,16 @@ class Store:
     def _read(self) -> Any:
         return _Guard(self.engine, write=False)
 
+    def writing(self) -> Any:
+        """A transaction (``with store.writing() as conn``) whose database errors become
+        :class:`StoreError`, as every write of the store's own: for the modules that keep
+        tables of their own in the same database (:mod:`.leases`)."""
+        return self._write()
+
+    def reading(self) -> Any:
+        """A connection for reads, its database errors :class:`StoreError`."""
+        return self._read()
+
     def close(self) -> None:
         """Release every pooled connection (the server's shutdown)."""
         self.engine.dispose()
