@@ -530,6 +530,7 @@ function filtered() {
 function refilter() {
   lobby.pages = 1;
   lobby.tablesJson = "";
+  $("#more-tables").hidden = true; // the old list's "more" is not the new filters': it comes back with their first page
   refreshTables();
 }
 
