@@ -181,6 +181,12 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument("--bot-time-limit", type=float, default=None, metavar="SECONDS",
                     help="the most one bot decision may take; a bot that has not answered "
                     "by then plays its heuristic move (default 2; a seat's time= must fit)")
+    sv.add_argument("--instance-name", metavar="NAME", default=None,
+                    help="this process's name among the processes sharing a PostgreSQL "
+                    "database, in logs and /health (default: host:pid)")
+    sv.add_argument("--lease-seconds", type=float, default=None, metavar="SECONDS",
+                    help="how long a table's lease lasts unrenewed: how soon another process "
+                    "takes over the tables of one that died (default 5)")
     sv.set_defaults(run=_cmd_serve)
     return p
 
@@ -210,6 +216,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             check_workers,
             default_workers,
         )
+        from .server.cluster import DEFAULT_LEASE
     except ImportError as e:
         raise StikkError(f"stikk serve needs the server extra ({e.name} is missing): "
                          "pip install 'stikk[server]'") from None
@@ -225,8 +232,14 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                                  else args.bot_time_limit)
     except ValueError as e:
         raise StikkError(f"--bot-workers/--bot-time-limit: {e}") from None
+    lease = DEFAULT_LEASE if args.lease_seconds is None else args.lease_seconds
+    if not 0.3 <= lease <= 3600:
+        raise StikkError(f"--lease-seconds must be 0.3 to 3600, not {args.lease_seconds}")
+    name = args.instance_name
+    if name is not None and not (0 < len(name) <= 200 and name.isprintable()):
+        raise StikkError("--instance-name must be 1 to 200 printable characters")
     app = create_app(args.db or DEFAULT_DB_URL, away=away, bot_workers=workers,
-                     bot_time_limit=limit, own_process=True)
+                     bot_time_limit=limit, own_process=True, instance=name, lease_ttl=lease)
     # uvicorn handles SIGINT and SIGTERM: it stops accepting, lets requests in flight
     # finish, runs the app's shutdown (closing the database) and returns.
     uvicorn.run(app, host=args.host, port=args.port, log_level="info",

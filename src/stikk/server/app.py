@@ -49,6 +49,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import metadata
@@ -66,13 +67,14 @@ from ..i18n import CODES, chosen, info, messages, plural_forms
 from ..i18n.sources import register_all
 from .bots import DEFAULT_TIME_LIMIT, BotPool
 from .catalogue import BOTS, game_entry
+from .cluster import DEFAULT_LEASE
 from .conversation import converse
 from .hub import DEFAULT_AWAY, Hub
 from .inputs import lobby_query, new_table
 from .limits import MAX_BODY, UVICORN_OPTIONS, BodyLimit, quote
 from .rulespage import rules_html
 from .store import DEFAULT_DB_URL, UNAVAILABLE, Store, StoreError
-from .table import SeatUnavailable, Table, TableError
+from .table import Table, TableError, token_hash
 
 _log = logging.getLogger("uvicorn.error")  # uvicorn's own server log
 
@@ -94,19 +96,24 @@ VERSION = metadata.version("stikk")
 def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
                bot_workers: int | None = None,
                bot_time_limit: float = DEFAULT_TIME_LIMIT,
-               own_process: bool = False) -> FastAPI:
+               own_process: bool = False, instance: str | None = None,
+               lease_ttl: float = DEFAULT_LEASE) -> FastAPI:
     """The web app, storing its tables in ``db_url``; a player away ``away`` seconds gets a
     bot playing for him until he is back.  Search bots think in at most ``bot_workers``
     processes (default: the machine's cores but one), ``bot_time_limit`` seconds a decision.
     ``own_process``: the app is all its process runs (``stikk serve``), so it may tune the
-    garbage collector for itself (:func:`_tune_collector`)."""
+    garbage collector for itself (:func:`_tune_collector`).  ``instance`` names this
+    process among those sharing a PostgreSQL database, whose tables' leases last
+    ``lease_ttl`` seconds (:mod:`.cluster`)."""
     register_all()  # every message id, for the pages' catalogues
     store = Store(db_url)
-    hub = Hub(store, away=away, bots=BotPool(bot_workers, bot_time_limit))
+    hub = Hub(store, away=away, bots=BotPool(bot_workers, bot_time_limit), instance=instance,
+              lease_ttl=lease_ttl)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         try:
+            await hub.start()
             resumed = await hub.resume()
             _log.info("stikk: %d table(s) resumed", resumed)
         except StoreError as e:  # the health endpoint reports it; the server still starts
@@ -151,11 +158,12 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
     # -- API -----------------------------------------------------------------------------
     @app.get("/health")
     def health() -> JSONResponse:
-        """``200 {"status": "ok"}`` while the database answers, else ``503``."""
+        """``200 {"status": "ok"}`` while the database answers, else ``503``; with this
+        process's name, the tables it owns and its lease (:meth:`.Cluster.health`)."""
         ok = store.healthy()
         body: dict[str, Any] = {"status": "ok" if ok else "unavailable",
                                 "database": "ok" if ok else "unreachable",
-                                "version": VERSION}
+                                "version": VERSION, **hub.cluster.health()}
         return JSONResponse(body, status_code=200 if ok else 503)
 
     @app.get("/api/i18n")
@@ -237,13 +245,13 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
             return _error(400, f"seat must be 0..{len(table.seats) - 1}, not {quote(seat)}")
         if not table.public:
             return _error(403, "this table is private: only its invitations seat players")
+        token = secrets.token_urlsafe(24)
         try:
-            async with hub.lock(table_id):
-                seat, token = table.claim(seat)
-        except SeatUnavailable as e:
-            return _error(409, str(e))
-        except StoreError as e:
+            seat = await hub.claim(table_id, seat, token_hash(token))
+        except StoreError as e:  # a StikkError too: it must be caught first
             return _unavailable(e)
+        except TableError as e:  # taken, none open, closed: said by the table's owner
+            return _error(409, str(e))
         return JSONResponse({"seat": seat, "token": token,
                              "link": _seat_link(table_id, token)})
 

@@ -105,7 +105,7 @@ async def _converse(hub: Hub, ws: WebSocket, table_id: str, token: str | None) -
         if message is None or message["type"] == "websocket.disconnect":
             return
         try:
-            await _act(hub, table_id, token, _frame_text(message))
+            await _act(hub, table_id, token, _frame_text(message), hub.lang(ws))
         except _TooBig as e:
             outbox.put(_error_reply(str(e)))
             outbox.close(MESSAGE_TOO_BIG, "message too big")
@@ -118,12 +118,12 @@ async def _converse(hub: Hub, ws: WebSocket, table_id: str, token: str | None) -
             outbox.put(_error_reply(f"not stored, nothing changed: {UNAVAILABLE}"))
 
 
-async def _act(hub: Hub, table_id: str, token: str | None, text: str) -> None:
+async def _act(hub: Hub, table_id: str, token: str | None, text: str, lang: str) -> None:
     if token is None:
         raise ValueError("a spectator cannot act")
     action = _intent(text)
     try:
-        await hub.act(table_id, token, action)
+        await hub.act(table_id, token, action, lang)
     except TableError as e:  # the engine quotes the action: as short as any quote
         if len(action) <= QUOTE_LIMIT:
             raise
@@ -155,7 +155,7 @@ def _refusal(e: TableError, lang: str) -> dict[str, Any]:
     """A refused intent: the engine's reason in the connection's language as the message,
     and the full English account (with the legal actions) as ``detail`` for programs."""
     reply = _error_reply(e.words(lang))
-    if e.explanation is not None:
+    if e.detailed:
         reply["detail"] = _error_reply(str(e))["message"]
     return reply
 

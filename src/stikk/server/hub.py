@@ -12,6 +12,11 @@ up the table, and is closed once it falls behind.
 
 Presence: a human seat with no connection for ``away`` seconds gets a stand-in bot, which
 plays for it until the player connects again with the seat's token and so reclaims it.
+
+Several processes may share one PostgreSQL database (:mod:`.cluster`): a table's owner does
+all of the above; another process with connections at the table keeps a replica that
+follows the store, relays its players' intents to the owner, and shows every change the
+owner announces.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import Any
 
 from ..core.explain import ENGLISH
 from .bots import BotPool, BotRequest
+from .cluster import DEFAULT_LEASE, Cluster
 from .outbox import QUEUE_LIMIT, STALL_LIMIT, Connection, Outbox
 from .store import Store
 from .table import Invites, Move, Table, TableError
@@ -58,7 +64,8 @@ class Hub:
     """The open tables of one server."""
 
     def __init__(self, store: Store, *, away: float = DEFAULT_AWAY,
-                 bots: BotPool | None = None) -> None:
+                 bots: BotPool | None = None, instance: str | None = None,
+                 lease_ttl: float = DEFAULT_LEASE) -> None:
         self.store = store
         self.away = away
         self.bots = BotPool() if bots is None else bots
@@ -86,13 +93,30 @@ class Hub:
         self._writers = (None if store.engine.dialect.name == "sqlite" else
                          ThreadPoolExecutor(WRITER_THREADS, thread_name_prefix="stikk-db"))
         self._away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self.cluster = Cluster(self, instance, lease_ttl)
+        """This process among the others on the same database (issue 22)."""
+
+    async def start(self) -> None:
+        """Join the other processes on the database (the server's start-up)."""
+        await self.cluster.start()
 
     def table(self, table_id: str) -> Table:
-        """The table ``table_id``, loaded from the store if it is not open yet."""
+        """The table ``table_id``, loaded from the store if it is not open yet: owned by
+        this process if no other holds it, else a replica."""
         table = self._tables.get(table_id)
         if table is None:
-            table = self._tables[table_id] = Table.load(self.store, table_id)
-            self._open(table)
+            own = self.cluster.may_own(table_id)
+            try:
+                table = Table.load(self.store, table_id, replica=not own)
+            except TableError:
+                if own:
+                    self.cluster.game_over(table_id)  # nothing to hold: the lease goes
+                raise
+            self._tables[table_id] = table
+            if own:
+                self._open(table)
+            if table.over or table.closed is not None:
+                self.cluster.game_over(table_id)
         return table
 
     def lock(self, table_id: str) -> asyncio.Lock:
@@ -107,7 +131,7 @@ class Hub:
         refused."""
         table, invites = Table.create(self.store, game, seats, seed=seed, public=public,
                                       deals=deals, bot_time_limit=self.bots.time_limit,
-                                      pace=pace)
+                                      pace=pace, before_store=self.cluster.may_own)
         self._tables[table.id] = table
         self._open(table)
         return table, invites
@@ -120,8 +144,17 @@ class Hub:
 
     # -- connections ---------------------------------------------------------------------
     def connected(self, table_id: str) -> set[int]:
-        """The seats with at least one open connection."""
+        """The seats with at least one open connection, here or at another process."""
+        return self._local(table_id) | self.cluster.connected_elsewhere(table_id)
+
+    def _local(self, table_id: str) -> set[int]:
         return {s for s in self._conns.get(table_id, {}).values() if s is not None}
+
+    def local_seats(self) -> dict[str, set[int]]:
+        """Per table this process does not own, the seats it has connections for (what it
+        tells the owners now and then)."""
+        return {table_id: self._local(table_id) for table_id in self._conns
+                if not self.cluster.owns(table_id) and self._local(table_id)}
 
     def connections(self, table_id: str) -> int:
         """How many connections the table has, players' and spectators'."""
@@ -154,6 +187,8 @@ class Hub:
         sent (or the connection gone)."""
         table = self.table(table_id)
         seat = table.seat_of(token)
+        if not self.cluster.owns(table_id):
+            return await self._join_replica(table, seat, conn, lang)
         table.mark_claimed(seat)
         was_here = seat in self.connected(table_id)
         timer = self._away_timers.pop((table_id, seat), None)
@@ -170,6 +205,20 @@ class Hub:
             self._send(conn, table, table.message(seat, self.connected(table_id), lang=lang))
         await outbox.flushed()
         self._start_bots(table_id)
+        return seat
+
+    async def _join_replica(self, table: Table, seat: int, conn: Connection,
+                            lang: str) -> int:
+        """A player joins at a process that does not own the table: the seat is marked
+        taken in the store, the owner hears he is connected (and takes the seat back from a
+        stand-in), and he sees the table at once."""
+        if seat not in table.claimed:
+            table.mark_claimed(seat)
+            await self.cluster.claimed(table.id)
+        outbox = self._attach(table.id, conn, seat, lang)
+        self._send(conn, table, table.message(seat, self.connected(table.id), lang=lang))
+        await self.cluster.presence(table.id, self._local(table.id))
+        await outbox.flushed()
         return seat
 
     async def watch(self, table_id: str, watch: str, conn: Connection,
@@ -191,16 +240,115 @@ class Hub:
         outbox = self._outboxes.pop(conn, None)
         if outbox is not None:
             outbox.stop()
-        if seat is not None and seat not in self.connected(table_id):
+        if seat is None:
+            return
+        if not self.cluster.owns(table_id):
+            if seat not in self._local(table_id):
+                await self.cluster.presence(table_id, self._local(table_id))
+        elif seat not in self.connected(table_id):
             self._start_away_timer(table_id, seat)
             await self.broadcast(table_id)
 
-    async def act(self, table_id: str, token: str, action: str) -> None:
+    async def act(self, table_id: str, token: str, action: str, lang: str = ENGLISH) -> None:
         """A human intent for the seat ``token`` holds; refused intents raise
-        :class:`~.table.TableError` and change nothing."""
+        :class:`~.table.TableError` (its words for a player reading ``lang``) and change
+        nothing.  At a table another process owns, the owner applies it."""
+        seat = self.table(table_id).seat_of(token)
+        if not self.cluster.owns(table_id) and await self.cluster.act(table_id, seat, action,
+                                                                       lang):
+            return
+        await self.act_as(table_id, seat, action)
+
+    async def act_as(self, table_id: str, seat: int, action: str) -> None:
+        """``seat``'s intent at a table this process owns (its own player's, or relayed)."""
         table = self.table(table_id)
         async with self.lock(table_id):
-            await self._commit(table, table.check(table.seat_of(token), action))
+            await self._commit(table, table.check(seat, action))
+        await self.broadcast(table_id)
+        self._start_bots(table_id)
+
+    async def claim(self, table_id: str, seat: int | None, token_hash: str) -> int:
+        """A lobby join takes an open seat (the first by default) for the token whose hash
+        is given; the seat taken.  At a table another process owns, the owner decides, so
+        that two joins never get one seat."""
+        if not self.cluster.owns(table_id):
+            taken = await self.cluster.claim(table_id, seat, token_hash)
+            if taken is not None:
+                return taken
+        table = self.table(table_id)
+        async with self.lock(table_id):
+            taken = table.claim_hashed(seat, token_hash)
+        await self.cluster.claimed(table_id)
+        return taken
+
+    # -- several processes (:mod:`.cluster`) -------------------------------------------------
+    async def promote(self, table_id: str) -> None:
+        """This process has taken the table's lease: it rebuilds the table from the store
+        and plays it (bots, away timers) for everybody connected anywhere."""
+        async with self.lock(table_id):
+            table = Table.load(self.store, table_id)
+            self._tables[table_id] = table
+        self._open(table)
+        if table.over or table.closed is not None:
+            self.cluster.game_over(table_id)
+        await self.broadcast(table_id)
+
+    async def demote(self, table_id: str) -> None:
+        """This process lost the table's lease (it stalled past it and another took the
+        table over): bots and timers stop, the table becomes a replica."""
+        task = self._bots.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+        for key in [k for k in self._away_timers if k[0] == table_id]:
+            self._away_timers.pop(key).cancel()
+        async with self.lock(table_id):
+            self._tables[table_id] = Table.load(self.store, table_id, replica=True)
+        await self.broadcast(table_id)
+
+    async def follow(self, table_id: str, standins: set[int]) -> None:
+        """The owner announced a change: a replica here catches up and shows it."""
+        table = self._tables.get(table_id)
+        if table is None or self.cluster.owns(table_id):
+            return
+        table.shown_standins = frozenset(standins)
+        await self.catch_up(table_id)
+
+    async def catch_up(self, table_id: str) -> None:
+        """Read what was stored of the table since this process last looked (a replica's
+        new actions, anybody's seats taken) and show it."""
+        table = self._tables.get(table_id)
+        if table is None:
+            return
+        async with self.lock(table_id):
+            row = await asyncio.to_thread(
+                self.store.load_table, table_id, since_action=table.actions,
+                since_deal=len(table.match.deals))
+            if row is None:
+                return
+            if table.replica:
+                table.catch_up(row)
+            else:
+                table.reread_seats(row)
+        if table.over:
+            self.cluster.over.add(table_id)
+        await self.broadcast(table_id)
+
+    async def presence_changed(self, table_id: str) -> None:
+        """As owner: another process's connected seats changed: a player back anywhere
+        takes his seat from its stand-in, one gone everywhere starts his away time."""
+        table = self._tables.get(table_id)
+        if table is None:
+            return
+        connected = self.connected(table_id)
+        async with self.lock(table_id):
+            for seat in table.humans:
+                if seat in connected:
+                    timer = self._away_timers.pop((table_id, seat), None)
+                    if timer is not None:
+                        timer.cancel()
+                    table.reclaim(seat)
+        for seat in set(table.humans) - connected:
+            self._start_away_timer(table_id, seat)
         await self.broadcast(table_id)
         self._start_bots(table_id)
 
@@ -216,6 +364,10 @@ class Hub:
             if key not in messages:
                 messages[key] = table.message(seat, connected, deals=key[1], lang=key[2])
             self._send(conn, table, messages[key])
+        if self.cluster.shared and self.cluster.owns(table_id):
+            await self.cluster.moved(table_id, sorted(table.standins), sorted(connected))
+            if table.over or table.closed is not None:
+                self.cluster.game_over(table_id)
         # Let the writers run before the table moves on: a connection that keeps up gets
         # every view at once; only a slow one has its views coalesced.
         await asyncio.sleep(0)
@@ -234,7 +386,8 @@ class Hub:
     def _start_away_timer(self, table_id: str, seat: int) -> None:
         key = (table_id, seat)
         table = self.table(table_id)
-        if key in self._away_timers or table.over or table.closed is not None:
+        if key in self._away_timers or table.over or table.closed is not None or \
+                not self.cluster.owns(table_id):
             return
         loop = asyncio.get_running_loop()
         self._away_timers[key] = loop.call_later(
@@ -243,7 +396,7 @@ class Hub:
     async def _away(self, table_id: str, seat: int) -> None:
         """The away time has run out: a bot plays for the seat until its player is back."""
         self._away_timers.pop((table_id, seat), None)
-        if seat in self.connected(table_id):
+        if seat in self.connected(table_id) or not self.cluster.owns(table_id):
             return
         if self.table(table_id).stand_in(seat):
             await self.broadcast(table_id)
@@ -251,6 +404,8 @@ class Hub:
 
     # -- bots ------------------------------------------------------------------------------
     def _start_bots(self, table_id: str) -> None:
+        if not self.cluster.owns(table_id):
+            return
         running = self._bots.get(table_id)
         if running is not None and not running.done():
             return
@@ -291,10 +446,11 @@ class Hub:
         self.bots.close()
         if self._writers is not None:
             self._writers.shutdown(wait=True)  # every write under way ends before the store
+        await self.cluster.stop()  # nothing more is written here: the others may take over
 
     async def _run_bots(self, table_id: str) -> None:
         table = self.table(table_id)
-        while True:
+        while self.cluster.owns(table_id):
             seat = table.bot_to_act()
             if seat is None:
                 return

@@ -20,6 +20,7 @@ from typing import Any
 
 from sqlalchemy import Column, Float, MetaData, String, Table, and_, delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.expression import FunctionElement
 
@@ -91,7 +92,10 @@ class Leases:
         self.store = store
         self.owner = owner
         self.ttl = ttl
-        metadata.create_all(store.engine)
+        try:
+            metadata.create_all(store.engine)
+        except SQLAlchemyError:
+            pass  # unreachable now: as the store's own tables, every use raises StoreError
 
     def _insert(self) -> Any:
         """The dialect's INSERT, which knows ON CONFLICT."""
@@ -109,7 +113,7 @@ class Leases:
             set_={"owner": stmt.excluded.owner, "expires": stmt.excluded.expires},
             where=or_(leases.c.owner == self.owner, leases.c.expires < DbNow()),
         ).returning(leases.c.owner)
-        with self.store.writing() as conn:
+        with self.store.transaction() as conn:
             return conn.execute(stmt).first() is not None
 
     def renew(self) -> set[str]:
@@ -117,7 +121,7 @@ class Leases:
         holds (one missing was taken over after this process let its lease run out)."""
         stmt = (update(leases).where(leases.c.owner == self.owner)
                 .values(expires=DbNow() + self.ttl).returning(leases.c.table_id))
-        with self.store.writing() as conn:
+        with self.store.transaction() as conn:
             held = {row[0] for row in conn.execute(stmt)}
             self._beat(conn)
         return held
@@ -128,7 +132,7 @@ class Leases:
         stmt = delete(leases).where(leases.c.owner == self.owner)
         if table_ids is not None:
             stmt = stmt.where(leases.c.table_id.in_(table_ids))
-        with self.store.writing() as conn:
+        with self.store.transaction() as conn:
             return tuple(sorted(row[0] for row in conn.execute(
                 stmt.returning(leases.c.table_id))))
 
@@ -136,7 +140,7 @@ class Leases:
         """Who holds the lease of ``table_id`` (None: nobody ever did, or it was given up)."""
         query = select(leases.c.owner, leases.c.expires - DbNow()).where(
             leases.c.table_id == table_id)
-        with self.store.reading() as conn:
+        with self.store.connection() as conn:
             row = conn.execute(query).first()
         return None if row is None else Holder(row[0], float(row[1]))
 
@@ -145,7 +149,7 @@ class Leases:
         query = select(leases.c.table_id).where(
             leases.c.owner == self.owner, leases.c.expires >= DbNow()
         ).order_by(leases.c.table_id)
-        with self.store.reading() as conn:
+        with self.store.connection() as conn:
             return [row[0] for row in conn.execute(query)]
 
     def unheld(self, limit: int = 1000) -> list[str]:
@@ -155,14 +159,14 @@ class Leases:
         query = (select(tables.c.id).outerjoin(leases, live)
                  .where(leases.c.table_id.is_(None), tables.c.closed.is_(None))
                  .order_by(tables.c.id).limit(limit))
-        with self.store.reading() as conn:
+        with self.store.connection() as conn:
             return [row[0] for row in conn.execute(query)]
 
     # -- instances -------------------------------------------------------------------------
     def start(self) -> list[str]:
         """Say this process is alive; the other live instances on this database (a second
         one on one SQLite file is a mistake the caller reports)."""
-        with self.store.writing() as conn:
+        with self.store.transaction() as conn:
             self._beat(conn, starting=True)
         return [name for name in self.instances() if name != self.owner]
 
@@ -170,7 +174,7 @@ class Leases:
         """Give up every lease and the heartbeat (a graceful shutdown): others take the
         tables over at once.  The tables given up."""
         given = self.release()
-        with self.store.writing() as conn:
+        with self.store.transaction() as conn:
             conn.execute(delete(instances).where(instances.c.name == self.owner))
         return given
 
@@ -178,7 +182,7 @@ class Leases:
         """The instances whose heartbeat has not run out, by name."""
         query = select(instances.c.name).where(instances.c.expires >= DbNow()).order_by(
             instances.c.name)
-        with self.store.reading() as conn:
+        with self.store.connection() as conn:
             return [row[0] for row in conn.execute(query)]
 
     def _beat(self, conn: Any, *, starting: bool = False) -> None:

@@ -226,8 +226,11 @@ class Store:
                              .where(actions_t.c.table_id == table_id)).scalar()
         return int(n or 0)
 
-    def load_table(self, table_id: str) -> StoredTable | None:
-        """A stored table, or None if there is no table ``table_id``."""
+    def load_table(self, table_id: str, *, since_action: int = 0,
+                   since_deal: int = 0) -> StoredTable | None:
+        """A stored table, or None if there is no table ``table_id``; with ``since_action``
+        and ``since_deal``, only the actions and decks from those numbers on (a copy
+        catching up with what another process stored)."""
         with self._read() as conn:
             row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
             if row is None:
@@ -235,9 +238,11 @@ class Store:
             seat_rows = list(conn.execute(
                 select(seat_tokens).where(seat_tokens.c.table_id == table_id)))
             deck_rows = list(conn.execute(
-                select(deals).where(deals.c.table_id == table_id).order_by(deals.c.number)))
+                select(deals).where(deals.c.table_id == table_id,
+                                    deals.c.number >= since_deal).order_by(deals.c.number)))
             act_rows = list(conn.execute(select(actions_t).where(
-                actions_t.c.table_id == table_id).order_by(actions_t.c.seq)))
+                actions_t.c.table_id == table_id, actions_t.c.seq >= since_action
+            ).order_by(actions_t.c.seq)))
         return StoredTable(
             row.id, row.game, _json(row.seats, []), row.seed, row.public, row.watch_hash,
             row.max_deals, {r.seat: r.token_hash for r in seat_rows},
@@ -251,13 +256,13 @@ class Store:
     def _read(self) -> Any:
         return _Guard(self.engine, write=False)
 
-    def writing(self) -> Any:
-        """A transaction (``with store.writing() as conn``) whose database errors become
+    def transaction(self) -> Any:
+        """A transaction (``with store.transaction() as conn``) whose database errors become
         :class:`StoreError`, as every write of the store's own: for the modules that keep
         tables of their own in the same database (:mod:`.leases`)."""
         return self._write()
 
-    def reading(self) -> Any:
+    def connection(self) -> Any:
         """A connection for reads, its database errors :class:`StoreError`."""
         return self._read()
 

@@ -27,7 +27,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -69,6 +69,12 @@ class TableError(StikkError):
         self.explanation = explanation
         self.voice = voice or Voice()
 
+    @property
+    def detailed(self) -> bool:
+        """Whether the message is the engine's full account (the legal actions and all),
+        beside the reason in words."""
+        return self.explanation is not None
+
     def words(self, lang: str = ENGLISH) -> str:
         """The reason in ``lang`` when the engine gave one, else the message."""
         if self.explanation is None:
@@ -108,7 +114,8 @@ class Invites:
     watch: str
 
 
-def _hash(token: str) -> str:
+def token_hash(token: str) -> str:
+    """What the store keeps of a token (sha256): the database never holds a token."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -117,6 +124,11 @@ class Table:
 
     closed: str | None = None
     """Why the table takes no more moves: its store was found damaged (:meth:`load`)."""
+    replica: bool = False
+    """A copy of a table another server process owns: it follows the store, writes nothing
+    (:meth:`load`, :meth:`catch_up`)."""
+    shown_standins: frozenset[int] = frozenset()
+    """A replica's seats played by their owner's stand-in bots, as the owner last said."""
 
     def __init__(self, store: Store, table_id: str, game: Game[Any], seats: Sequence[str],
                  seed: int, token_hashes: dict[int, str], *, public: bool, watch_hash: str,
@@ -174,15 +186,16 @@ class Table:
     @classmethod
     def create(cls, store: Store, game: str, seats: Sequence[str], *,
                seed: int | None = None, public: bool = True, deals: int | None = None,
-               bot_time_limit: float | None = None,
-               pace: float = 0.0) -> tuple[Table, Invites]:
+               bot_time_limit: float | None = None, pace: float = 0.0,
+               before_store: Callable[[str], object] | None = None) -> tuple[Table, Invites]:
         """A new stored table; returns it and its secrets: every human seat's token and
         the spectators' token.  The first human seat is the creator's, so it is not open
         to lobby joins.  ``deals`` ends the table after that many deals (by default only a
         game whose session has no end has a limit, :data:`~stikk.games.SESSION_DEALS`).
         A bot seat outside its bounds is refused, and so is one whose time budget exceeds
         ``bot_time_limit`` (the server's cap on one decision, :mod:`.bots`).  ``pace``: see
-        :attr:`pace`."""
+        :attr:`pace`.  ``before_store`` is called with the new table's id just before it is
+        stored (the hub takes its lease: no other process may see it unowned)."""
         try:
             g = make_game(game)
         except StikkError as e:
@@ -197,10 +210,10 @@ class Table:
         seed = secrets.randbits(31) if seed is None else seed
         invites = Invites({s: secrets.token_urlsafe(24) for s, k in enumerate(seats) if k == HUMAN},
                           secrets.token_urlsafe(24))
-        hashes = {s: _hash(t) for s, t in invites.seats.items()}
+        hashes = {s: token_hash(t) for s, t in invites.seats.items()}
         creator = set(list(invites.seats)[:1])
         table = cls(store, table_id, g, seats, seed, hashes, public=public,
-                    watch_hash=_hash(invites.watch), claimed=creator,
+                    watch_hash=token_hash(invites.watch), claimed=creator,
                     max_deals=deals, pace=pace)  # refuses bad seats, bots out of bounds
         if bot_time_limit is not None:
             for s, agent in table._agents.items():
@@ -209,6 +222,8 @@ class Table:
                 except AgentSpecError as e:
                     raise TableError(f"seat {s}: {e}") from None
         decks = table._upcoming(table._shadow(None))
+        if before_store is not None:
+            before_store(table_id)
         store.commit(table_id, decks=decks, new_table=NewTable(
             g.text, list(seats), seed, public, table._watch_hash, hashes, deals, creator,
             table.pace))
@@ -216,25 +231,47 @@ class Table:
         return table, invites
 
     @classmethod
-    def load(cls, store: Store, table_id: str) -> Table:
+    def load(cls, store: Store, table_id: str, *, replica: bool = False) -> Table:
         """Rebuild a stored table exactly as it was: its deals replayed action by action.
 
         A table an older version or a damaged file left inconsistent is repaired when the
         repair is certain (a missing next deal is dealt from the seed, as it would have
         been, and stored) and otherwise closed: the reason is stored, shown, and given to
         every move and join (:attr:`closed`).  A table whose game or seats cannot be built
-        here is closed and refused with a TableError."""
+        here is closed and refused with a TableError.
+
+        ``replica``: a copy that another server process owns (issue 22): it follows the
+        store (:meth:`catch_up`) and writes nothing, neither repairs nor moves."""
         row = store.load_table(table_id)
         if row is None:
             raise TableError(f"no table {table_id!r}")
         table = cls._build(store, row)
+        table.replica = replica
         problem = table._replay(row)  # a closed table too: it shows what replays
         reason = row.closed or problem
         if reason is None:
-            table._next_deal()  # an older version may have crashed before storing it
+            if not replica:
+                table._next_deal()  # an older version may have crashed before storing it
         else:
-            table._close(reason, stored=row.closed is not None)
+            table._close(reason, stored=row.closed is not None or replica)
         return table
+
+    def catch_up(self, row: StoredTable) -> bool:
+        """A replica takes in what its owner stored since it last looked (``row``: the store's
+        table from this replica's action and deal on): the new actions and deals, the seats
+        taken and their tokens, the table's closing; whether it moved."""
+        before = (self.actions, len(self.match.deals), self.closed)
+        self.reread_seats(row)
+        problem = self._replay(row) if self.closed is None else None
+        reason = row.closed or problem
+        if reason is not None and self.closed is None:
+            self._close(reason, stored=True)
+        return (self.actions, len(self.match.deals), self.closed) != before
+
+    def reread_seats(self, row: StoredTable) -> None:
+        """The seats taken and their tokens as stored (another process took one)."""
+        self._token_hashes = dict(row.token_hashes)
+        self.claimed = set(row.claimed)
 
     @classmethod
     def _build(cls, store: Store, row: StoredTable) -> Table:
@@ -284,6 +321,12 @@ class Table:
     def claim(self, seat: int | None = None) -> tuple[int, str]:
         """Take an open human seat from the lobby (the first open one by default); returns
         the seat and its new token.  The seat's unused invitation stops working."""
+        token = secrets.token_urlsafe(24)
+        return self.claim_hashed(seat, token_hash(token)), token
+
+    def claim_hashed(self, seat: int | None, token_hash: str) -> int:
+        """:meth:`claim` with the new token made elsewhere (a server process that does not
+        own the table hands the owner only its hash); returns the seat."""
         self._refuse_if_closed()
         if seat is None:
             if not self.open_seats:
@@ -293,17 +336,15 @@ class Table:
             raise SeatUnavailable(f"seat {seat} is not a human seat at this table")
         elif seat in self.claimed:
             raise SeatUnavailable(f"seat {seat} is taken")
-        token = secrets.token_urlsafe(24)
-        h = _hash(token)
-        self.store.claim_seat(self.id, seat, h)
-        self._token_hashes[seat] = h
+        self.store.claim_seat(self.id, seat, token_hash)
+        self._token_hashes[seat] = token_hash
         self.claimed.add(seat)
-        return seat, token
+        return seat
 
     def may_watch(self, watch: str) -> bool:
         """Whether ``watch`` lets a spectator in: any value at a public table, else the
         table's watch token."""
-        return self.public or hmac.compare_digest(_hash(watch), self._watch_hash)
+        return self.public or hmac.compare_digest(token_hash(watch), self._watch_hash)
 
     def stand_in(self, seat: int) -> bool:
         """Let a bot play for the away human at ``seat``; False if one already does."""
@@ -323,7 +364,7 @@ class Table:
     # -- intents ------------------------------------------------------------------------------
     def seat_of(self, token: str) -> int:
         """The seat ``token`` holds; an unknown token is refused."""
-        h = _hash(token)
+        h = token_hash(token)
         for seat, stored in self._token_hashes.items():
             if hmac.compare_digest(h, stored):
                 return seat
@@ -438,7 +479,8 @@ class Table:
         when a deal ends, and they are most of a message late in a game).  ``lang``: the
         language of the words."""
         seats = [{"seat": s, "kind": kind, "connected": s in connected,
-                  "standin": s in self.standins} for s, kind in enumerate(self.seats)]
+                  "standin": s in self.standins or s in self.shown_standins}
+                 for s, kind in enumerate(self.seats)]
         out = {"type": "view", **self.view(seat, lang), "options": self._options,
                "seats": seats, "over": self.over,
                "winner": self.match.winner if self.over else None,
@@ -657,13 +699,16 @@ class Table:
         """Replay the stored deals and actions in order as far as they agree; returns what
         is wrong with the rest (the table is then closed), or None."""
         decks = dict(zip(row.deck_numbers, row.decks, strict=True))
-        for i, (seq, (deal, action)) in enumerate(zip(row.seqs, row.actions, strict=True)):
-            if seq != i:
-                return f"action {i} is missing from the store"
+        for seq, (deal, action) in zip(row.seqs, row.actions, strict=True):
+            if seq < self.actions:  # a replica catching up: applied already
+                continue
+            if seq != self.actions:
+                return f"action {self.actions} is missing from the store"
             problem = self._reach(deal, decks) or self._replay_action(seq, action)
             if problem is not None:
                 return problem
-        return self._reach(max(decks), decks) if decks else None
+        return self._reach(max(decks), decks) if decks and max(decks) >= len(
+            self.match.deals) - 1 else None
 
     def _reach(self, deal: int, decks: dict[int, Any]) -> str | None:
         """Deal the stored decks up to deal ``deal``; what is wrong if that cannot be."""
