@@ -268,3 +268,51 @@ def test_two_processes_on_one_sqlite_file_are_warned(tmp_path: Path) -> None:
     finally:
         a.stop()
         b.stop()
+
+
+def test_a_rolling_restart_of_every_process_while_games_go_on(pg_url: str,
+                                                              tmp_path: Path) -> None:
+    """Issue 22 §5: three processes; bot games at each and a player connected to one; every
+    process is stopped (SIGTERM) and started again in turn.  The games never stop for longer
+    than a hand-over, the player reconnects to another process and plays on, and every game
+    finishes with a record that replays."""
+    procs = [Proc(name, pg_url, tmp_path).start() for name in ("a", "b", "c")]
+    try:
+        games = [p.api("POST", "/api/tables", {"game": "romanian-whist", "seed": 20 + i,
+                                               "pace": 0.02, "seats": ["heuristic"] * 4})["id"]
+                 for i, p in enumerate(procs)]
+        player = procs[0].api("POST", "/api/tables", {
+            "game": "romanian-whist(players=3)", "seed": 5,
+            "seats": ["human", "heuristic", "heuristic"]})
+        moves = 0
+        for i, p in enumerate(procs):
+            # the player, connected to the next process, makes a move while p restarts
+            other = procs[(i + 1) % len(procs)]
+            before = [other.api("GET", f"/api/tables/{g}")["actions"] for g in games]
+            p.stop(signal.SIGTERM)
+            with other.ws(player["id"], {"type": "join", "token": player["tokens"]["0"]}) \
+                    as conn:
+                view = view_after(conn, START)
+                while view["view"]["to_act"] != 0:
+                    view = view_after(conn, progress(view))
+                conn.send(json.dumps({"type": "act", "action": view["view"]["legal"][0]}))
+                view_after(conn, progress(view))
+                moves += 1
+            p.start()
+            time.sleep(0.5)
+            after = [other.api("GET", f"/api/tables/{g}")["actions"] for g in games]
+            going = [b < a or other.api("GET", f"/api/tables/{g}")["over"]
+                     for g, b, a in zip(games, before, after, strict=True)]
+            assert all(going), f"a game stopped while {p.name} restarted: {before} {after}"
+        deadline = time.monotonic() + 180
+        for g in games:
+            while not procs[0].api("GET", f"/api/tables/{g}")["over"]:
+                assert time.monotonic() < deadline, f"game {g} did not finish"
+                time.sleep(0.2)
+            record = procs[1].api("GET", f"/api/tables/{g}/record")
+            assert replay(record)["match"]["over"] is True
+        mine = procs[2].api("GET", f"/api/tables/{player['id']}")
+        assert mine["actions"] >= moves * 3 - 2, "the player's moves (and the bots') stand"
+    finally:
+        for p in procs:
+            p.stop(signal.SIGKILL)

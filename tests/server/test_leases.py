@@ -100,3 +100,19 @@ def test_names_and_times_are_checked(store: Store) -> None:
         Leases(store, "", ttl=5)
     with pytest.raises(ValueError, match="positive"):
         Leases(store, "a", ttl=0)
+
+
+def test_a_finished_game_is_nobodys_for_ever(store: Store) -> None:
+    """A table whose game is over needs no owner: no process looks at it again to take it
+    over, and none can take its lease."""
+    from stikk.server.leases import FINISHED
+    from stikk.server.table import Table
+
+    table_id = Table.create(store, "romanian-whist", ["random"] * 4, seed=1)[0].id
+    a, b = Leases(store, "a", ttl=30), Leases(store, "b", ttl=30)
+    assert a.acquire(table_id)
+    a.finish(table_id)
+    holder = b.holder(table_id)
+    assert holder is not None and holder.owner == FINISHED and holder.left > 1e9
+    assert a.unheld() == [] and a.held() == [] and a.renew() == set()
+    assert not b.acquire(table_id)

@@ -184,10 +184,13 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
         return JSONResponse({"games": [game_entry(game_class(g)) for g in game_ids()],
                              "bots": BOTS})
 
-    def open_table(table_id: str) -> Table | JSONResponse:
+    async def open_table(table_id: str) -> Table | JSONResponse:
         """The table ``table_id``, or the answer saying why not: 404 unknown, 503 no
-        database."""
+        database.  A replica of a table another process owns is brought up to what the
+        store holds first, so that a read here never answers older than the owner."""
         try:
+            if hub.table(table_id).replica:
+                await hub.catch_up(table_id)
             return hub.table(table_id)
         except TableError as e:
             return _error(404, str(e))
@@ -227,7 +230,7 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
 
     @app.get("/api/tables/{table_id}")
     async def one_table(table_id: str) -> JSONResponse:
-        table = open_table(table_id)
+        table = await open_table(table_id)
         if isinstance(table, JSONResponse):
             return table
         return JSONResponse(hub.summary(table.id))
@@ -238,7 +241,7 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
         bad_seat = seat is not None and (isinstance(seat, bool) or not isinstance(seat, int))
         if (body is not None and not isinstance(body, dict)) or bad_seat:
             return _error(400, 'expected {"seat": int} or no body')
-        table = open_table(table_id)
+        table = await open_table(table_id)
         if isinstance(table, JSONResponse):
             return table
         if seat is not None and not 0 <= seat < len(table.seats):
@@ -255,10 +258,10 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
         return JSONResponse({"seat": seat, "token": token,
                              "link": _seat_link(table_id, token)})
 
-    def finished_table(table_id: str, what: str) -> Table | JSONResponse:
+    async def finished_table(table_id: str, what: str) -> Table | JSONResponse:
         """The table if its game is over; before the end ``what`` would show every hand,
         so it is refused (409)."""
-        table = open_table(table_id)
+        table = await open_table(table_id)
         if isinstance(table, JSONResponse) or table.over:
             return table
         return _error(409, f"the game is not over: its {what} would show every hand")
@@ -266,7 +269,7 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
     @app.get("/api/tables/{table_id}/record")
     async def table_record(table_id: str) -> JSONResponse:
         """The finished game's record (CONFORMANCE.md §3), as a download."""
-        table = finished_table(table_id, "record")
+        table = await finished_table(table_id, "record")
         if isinstance(table, JSONResponse):
             return table
         return JSONResponse(table.record(), headers={
@@ -277,7 +280,7 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, away: float = DEFAULT_AWAY,
                            lang: str | None = None) -> JSONResponse:
         """A finished game position by position, every hand face up (the replay viewer),
         its words in ``lang`` (else the best fit for ``Accept-Language``)."""
-        table = finished_table(table_id, "replay")
+        table = await finished_table(table_id, "replay")
         if isinstance(table, JSONResponse):
             return table
         code = chosen(lang, request.headers.get("accept-language"))

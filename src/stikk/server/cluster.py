@@ -91,6 +91,8 @@ class Cluster:
         """As an owner: per table, per other process, the seats it has connections for."""
         self._said: dict[str, set[int]] = {}
         """As a replica: per table, the seats connected anywhere, as the owner last said."""
+        self.listening = False
+        """Whether this process hears the others (PostgreSQL only)."""
         self.renewed_at: float | None = None
         """When the leases were last renewed (``time.monotonic``)."""
         self.others: list[str] = []
@@ -114,11 +116,17 @@ class Cluster:
             url = self.hub.store.engine.url.set(drivername="postgresql")
             self.relay = Relay(url.render_as_string(hide_password=False), self.instance,
                                self._on_message)
-            try:
-                await self.relay.start()
-            except Exception as e:  # no database now: this process plays its own tables
-                _log.error("stikk: not listening to the other processes: %s", type(e).__name__)
+            await self._listen()
         self._task = asyncio.get_running_loop().create_task(self._keep())
+
+    async def _listen(self) -> None:
+        """Start listening to the others (again at each renewal until it works)."""
+        assert self.relay is not None
+        try:
+            await self.relay.start()
+            self.listening = True
+        except Exception as e:  # no database now: tried again at the next renewal
+            _log.error("stikk: not listening to the other processes: %s", type(e).__name__)
 
     async def stop(self) -> None:
         """Give every lease up and tell the others to take the tables over now."""
@@ -154,11 +162,17 @@ class Cluster:
         return False
 
     def game_over(self, table_id: str) -> None:
-        """The table's game is over: its lease is given up (nothing more happens there)."""
+        """The table's game is over: nobody needs to own it any more (its lease is marked
+        finished, so that no process looks at it again to take it over)."""
+        if table_id in self.over:
+            return
         self.over.add(table_id)
-        if self.shared and table_id in self.owned:
+        if self.shared:
             self.owned.discard(table_id)
-            self.leases.release((table_id,))
+            try:
+                self.leases.finish(table_id)
+            except StoreError as e:  # it stays unheld: some process loads it and says so
+                _log.error("stikk: table %s not marked finished: %s", table_id, e)
 
     async def adopt(self, table_id: str) -> bool:
         """Take over a table nobody holds (its owner died or stopped): whether this process
@@ -312,6 +326,8 @@ class Cluster:
                 self.renewed_at = time.monotonic()
                 if not self.shared:
                     continue
+                if not self.listening:
+                    await self._listen()
                 for lost in sorted((holding - held) & self.owned):
                     _log.warning("stikk: %s lost table %s to another process",
                                  self.instance, lost)
@@ -336,6 +352,7 @@ class Cluster:
         """What ``/health`` says of this process: its name, the tables it owns, its lease."""
         age = None if self.renewed_at is None else time.monotonic() - self.renewed_at
         return {"instance": self.instance, "shared": self.shared,
+                "listening": self.listening if self.shared else None,
                 "tables_owned": len(self.owned) if self.shared else None,
                 "others": self.others,
                 "lease": {"seconds": self.leases.ttl,

@@ -311,14 +311,16 @@ class Hub:
         if table is None or self.cluster.owns(table_id):
             return
         table.shown_standins = frozenset(standins)
-        await self.catch_up(table_id)
+        await self.catch_up(table_id, show=True)  # who is connected changed, at least
 
-    async def catch_up(self, table_id: str) -> None:
+    async def catch_up(self, table_id: str, *, show: bool = False) -> None:
         """Read what was stored of the table since this process last looked (a replica's
-        new actions, anybody's seats taken) and show it."""
+        new actions, anybody's seats taken); the connections here see it if it moved (or
+        with ``show``, in any case)."""
         table = self._tables.get(table_id)
         if table is None:
             return
+        moved = False
         async with self.lock(table_id):
             row = await asyncio.to_thread(
                 self.store.load_table, table_id, since_action=table.actions,
@@ -326,12 +328,13 @@ class Hub:
             if row is None:
                 return
             if table.replica:
-                table.catch_up(row)
+                moved = table.catch_up(row)
             else:
                 table.reread_seats(row)
         if table.over:
             self.cluster.over.add(table_id)
-        await self.broadcast(table_id)
+        if moved or show:
+            await self.broadcast(table_id)
 
     async def presence_changed(self, table_id: str) -> None:
         """As owner: another process's connected seats changed: a player back anywhere

@@ -69,6 +69,14 @@ class Holder:
     left: float
 
 
+FINISHED = "(game over)"
+"""The owner written on the lease of a table whose game is over: nobody needs to play it,
+and no process looking for tables to take over finds it again."""
+
+FOREVER = 1e18
+"""The expiry of such a lease (seconds since the epoch: never)."""
+
+
 class Leases:
     """The leases and the heartbeat of one server process, ``owner``, on ``store``'s
     database; a lease lasts ``ttl`` seconds from its last renewal.
@@ -136,6 +144,16 @@ class Leases:
             return tuple(sorted(row[0] for row in conn.execute(
                 stmt.returning(leases.c.table_id))))
 
+    def finish(self, table_id: str) -> None:
+        """The table's game is over: its lease goes to nobody, for ever (:data:`FINISHED`)."""
+        insert = self._insert()
+        stmt = insert(leases).values(table_id=table_id, owner=FINISHED, expires=FOREVER)
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[leases.c.table_id],
+            set_={"owner": stmt.excluded.owner, "expires": stmt.excluded.expires})
+        with self.store.transaction() as conn:
+            conn.execute(stmt)
+
     def holder(self, table_id: str) -> Holder | None:
         """Who holds the lease of ``table_id`` (None: nobody ever did, or it was given up)."""
         query = select(leases.c.owner, leases.c.expires - DbNow()).where(
@@ -154,7 +172,8 @@ class Leases:
 
     def unheld(self, limit: int = 1000) -> list[str]:
         """Up to ``limit`` stored tables that still take moves and that no process holds:
-        never leased, given up, or run out (their owner died); in id order."""
+        never leased, given up, or run out (their owner died); in id order.  A finished game
+        is never among them (:meth:`finish`)."""
         live = and_(leases.c.table_id == tables.c.id, leases.c.expires >= DbNow())
         query = (select(tables.c.id).outerjoin(leases, live)
                  .where(leases.c.table_id.is_(None), tables.c.closed.is_(None))
@@ -195,4 +214,4 @@ class Leases:
         conn.execute(stmt.on_conflict_do_update(index_elements=[instances.c.name], set_=keep))
 
 
-__all__ = ["DbNow", "Holder", "Leases", "instances", "leases"]
+__all__ = ["FINISHED", "FOREVER", "DbNow", "Holder", "Leases", "instances", "leases"]
