@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from stikk.core.record import replay
@@ -201,14 +202,24 @@ def test_the_owner_killed_another_process_takes_over(procs: list[Proc]) -> None:
     while a.api("GET", f"/api/tables/{bots['id']}")["actions"] < 10:
         time.sleep(0.05)
     conn = b.ws(human["id"], {"type": "join", "token": human["tokens"]["0"]})
+    watcher = a.ws(bots["id"], {"type": "watch", "watch": bots["watch"]})
     try:
         first = view_after(conn, START)
         assert first["view"]["to_act"] == 0
+        watched = view_after(watcher, START)
         stored = a.api("GET", f"/api/tables/{bots['id']}")["actions"]
         assert a.proc is not None
         a.proc.kill()
         a.proc.wait(timeout=30)
         killed = time.monotonic()
+        # the spectator at the dead process reconnects, to b, and finds the table where
+        # it was, or later
+        with pytest.raises(ConnectionClosed):
+            while True:
+                watcher.recv(timeout=10)
+        watcher = b.ws(bots["id"], {"type": "watch", "watch": bots["watch"]})
+        again = view_after(watcher, START)
+        assert progress(again) >= progress(watched)
         while b.api("GET", "/health")["tables_owned"] < 2:
             assert time.monotonic() - killed < LEASE + 5, b.api("GET", "/health")
             time.sleep(0.05)
@@ -223,6 +234,7 @@ def test_the_owner_killed_another_process_takes_over(procs: list[Proc]) -> None:
         assert moved["view"]["history"][0][1] == legal[0]
     finally:
         conn.close()
+        watcher.close()
     deadline = time.monotonic() + 120
     while not b.api("GET", f"/api/tables/{bots['id']}")["over"]:
         assert time.monotonic() < deadline, "the bot game did not finish at b"
