@@ -4,7 +4,7 @@
     python benchmarks/server_load.py [--db sqlite,postgresql] [--modes saturation,paced]
                                      [--isolation] [--tables N] [--seconds S] [--warmup W]
                                      [--pace S] [--game ID] [--seed S] [--url URL]
-                                     [--serve-arg=--ARG ...] [--json]
+                                     [--processes N[,N...]] [--serve-arg=--ARG ...] [--json]
 
 Without ``--url`` the script starts ``python -m stikk serve`` on a free loopback port, once per
 database and mode, each time on a fresh database (a new SQLite file in a temporary folder; a
@@ -22,6 +22,13 @@ Modes (``--modes``, default ``saturation,paced``; ``--isolation`` adds the third
 * **isolation**: a table of four ``random`` bots plays alone, then beside ``--slow-tables``
   tables of slow search bots (``--slow-bot``); its actions/s (from ``GET /api/tables/{id}``)
   and the latency of ``GET /health`` (polled ``--health-rate`` times a second) are compared.
+
+Several processes (``--processes``, default 1; issue 22): for each count N > 1, N server
+processes (``--instance-name`` p0 ... pN-1) on one fresh PostgreSQL database (SQLite is refused);
+table t is created at process t % N, which owns it, and its seat s connects to process
+(t + s) % N, so that many seats play through another process, their intents relayed to the
+owner.  Their latency is reported apart ("relayed") from that of the seats at the owner, and
+the servers' CPU is the sum over the processes.
 
 Measured (see benchmarks/README.md): answered actions and actions/s; the latency of each
 action from sending the intent to receiving, on that socket, the server's answer (the first
@@ -103,6 +110,11 @@ class Stats:
     window: tuple[float, float] = (math.inf, math.inf)
     latencies: list[float] = field(default_factory=list)
     """Seconds from intent to answer, for intents sent and answered inside the window."""
+    latencies_owner: list[float] = field(default_factory=list)
+    """The same, for the seats connected to the process that owns their table."""
+    latencies_relayed: list[float] = field(default_factory=list)
+    """The same, for the seats connected to another process (``--processes`` > 1): their
+    intents are relayed to the owner, and their views come after their process catches up."""
     answered: int = 0
     lateness: list[float] = field(default_factory=list)
     """Paced runs: seconds an intent went out after its due time (the client's own delay),
@@ -121,24 +133,30 @@ class Stats:
         if len(self.messages) < KEPT_MESSAGES:
             self.messages.append(text)
 
-    def answer(self, sent: float, received: float) -> None:
+    def answer(self, sent: float, received: float, relayed: bool = False) -> None:
         self.answered += 1
         start, end = self.window
         if start <= sent and received <= end:
             self.latencies.append(received - sent)
+            (self.latencies_relayed if relayed else self.latencies_owner).append(
+                received - sent)
 
 
 class Load:
     """One benchmark run: its settings, its shared events and its counters."""
 
-    def __init__(self, base_url: str, seed: int, players: dict[str, int],
+    def __init__(self, base_url: str | list[str], seed: int, players: dict[str, int],
                  inject_every: int = 0, pace: float | None = None, jitter: float = 0.0) -> None:
-        self.base_url = base_url.rstrip("/")
+        urls = [base_url] if isinstance(base_url, str) else base_url
+        self.base_urls = [u.rstrip("/") for u in urls]
+        """One URL per server process (``--processes``): table t is created at process
+        ``t % N``, and its seat s connects to process ``(t + s) % N``."""
+        self.ws_bases = ["ws" + u.removeprefix("http") for u in self.base_urls]
+        self.base_url = self.base_urls[0]
         self.pace = pace
         """Paced runs: mean seconds between two actions of one table (None: no waiting)."""
         self.jitter = jitter
         """Each gap is ``pace`` times a uniform draw from [1 - jitter, 1 + jitter]."""
-        self.ws_base = "ws" + self.base_url.removeprefix("http")
         self.seed = seed
         self.players = players
         self.inject_every = inject_every
@@ -179,8 +197,9 @@ class Load:
         players = self.players[game]
         body = {"game": game, "players": players, "seats": ["human"] * players,
                 "seed": self.seed * 1_000_000 + number, "public": True}
+        owner = number % len(self.base_urls)  # the process that creates (owns) the table
         try:
-            created = await http_json("POST", f"{self.base_url}/api/tables", body)
+            created = await http_json("POST", f"{self.base_urls[owner]}/api/tables", body)
             tokens = created["tokens"]
             table = Table(self, number, created["id"],
                           [tokens[str(s)] for s in range(players)], first)
@@ -203,6 +222,8 @@ class Table:
         self.load = load
         self.number = number
         self.id = table_id
+        self.owner = number % len(load.base_urls)
+        """The process the table was created at, which owns it (``--processes``)."""
         self.first = first
         """One of the run's first tables (they all start together at ``go``)."""
         self.rng = random.Random(f"{load.seed}:pace:{number}")
@@ -280,11 +301,15 @@ class Seat:
         self.first_view = asyncio.Event()
         self.idle = asyncio.Event()
         self.idle.set()
+        self.process = (table.number + seat) % len(self.load.base_urls)
+        """The server process this seat connects to (always 0 with one process)."""
+        self.relayed = self.process != table.owner
+        """Whether that process is not the table's owner: the seat's intents are relayed."""
         self.task = asyncio.create_task(self.run())
 
     async def run(self) -> None:
         stats = self.load.stats
-        url = f"{self.load.ws_base}/ws/{self.table.id}"
+        url = f"{self.load.ws_bases[self.process]}/ws/{self.table.id}"
         try:
             # proxy=None: a proxy set in the environment must not carry loopback traffic
             async with connect(url, proxy=None, max_size=MAX_MESSAGE,
@@ -321,7 +346,7 @@ class Seat:
         view = msg["view"]
         key = (view["deal_number"], len(view["history"]))
         if self.pending is not None and key != self.pending[0]:
-            self.load.stats.answer(self.pending[1], now)
+            self.load.stats.answer(self.pending[1], now, self.relayed)
             self._answered()
         self.latest = msg
         self.first_view.set()
@@ -666,21 +691,29 @@ def machine_busy() -> float | None:
 
 @dataclass
 class Meter:
-    """CPU seconds of the server, the client and the machine over one measured window."""
+    """CPU seconds of the server, the client and the machine over one measured window.
+    With several server processes (``--processes``), the server's figures are their sum."""
 
-    server: Server | None
+    server: Server | list[Server] | None
     start: tuple[float | None, ...] = ()
     database: list[int] = field(default_factory=list)
 
+    @property
+    def servers(self) -> list[Server]:
+        s = self.server
+        return [] if s is None else [s] if isinstance(s, Server) else s
+
     def begin(self) -> None:
-        self.database = postmaster_pids(self.server.db_url if self.server else None)
+        servers = self.servers
+        self.database = postmaster_pids(servers[0].db_url if servers else None)
         self.start = self._now()
 
     def _now(self) -> tuple[float | None, ...]:
-        s = self.server
+        pids = [s.proc.pid for s in self.servers]
         procs = _processes()  # one look: the server alone never exceeds its tree
-        return (procs[1].get(s.proc.pid) if s else None,
-                tree_cpu_seconds([s.proc.pid], procs) if s else None,
+        own = [procs[1].get(p) for p in pids]
+        return (None if not pids or None in own else sum(x or 0.0 for x in own),
+                tree_cpu_seconds(pids, procs) if pids else None,
                 time.process_time(), machine_busy(),
                 tree_cpu_seconds(self.database, procs) if self.database else None)
 
@@ -703,21 +736,28 @@ class Meter:
 # ---- the table modes: saturation and paced -------------------------------------------------
 
 
-async def run_load(args: argparse.Namespace, base_url: str, server: Server | None,
+async def run_load(args: argparse.Namespace, base_url: str | list[str],
+                   server: Server | list[Server] | None,
                    paced: bool = False) -> dict[str, Any]:
-    catalogue = await http_json("GET", f"{base_url.rstrip('/')}/api/games")
+    """One saturation or paced run against the server at ``base_url``, or against several
+    processes sharing one database (a list of URLs, and of servers, in the same order)."""
+    urls = [base_url] if isinstance(base_url, str) else base_url
+    servers = [] if server is None else [server] if isinstance(server, Server) else server
+    catalogue = await http_json("GET", f"{urls[0].rstrip('/')}/api/games")
     players = {g["id"]: int(g["default_players"]) for g in catalogue["games"]}
     games = [args.game] if args.game else sorted(players)
-    load = Load(base_url, args.seed, players, inject_every=args.inject_illegal,
+    load = Load(urls, args.seed, players, inject_every=args.inject_illegal,
                 pace=args.pace if paced else None, jitter=args.jitter)
     stats = load.stats
 
     async def watch_server() -> None:  # a dead server ends the run at once, as an error
-        while server is not None and not load.stop.is_set():
-            if server.proc.poll() is not None:
-                stats.error(f"the server exited ({server.proc.returncode}) during the run")
-                load.stop.set()
-                load.go.set()
+        while servers and not load.stop.is_set():
+            for i, srv in enumerate(servers):
+                if srv.proc.poll() is not None and not load.stop.is_set():
+                    who = "the server" if len(servers) == 1 else f"server process p{i}"
+                    stats.error(f"{who} exited ({srv.proc.returncode}) during the run")
+                    load.stop.set()
+                    load.go.set()
             await _wait_or(load.stop, 0.5)
 
     watcher = asyncio.create_task(watch_server())
@@ -732,15 +772,23 @@ async def run_load(args: argparse.Namespace, base_url: str, server: Server | Non
     stats.window = (start, start + args.seconds)
     load.go.set()
     await _wait_or(load.stop, args.warmup)
-    meter = Meter(server)
+    meter = Meter(servers or None)
     meter.begin()
+    cpu_each = [s.cpu_seconds() for s in servers] if len(urls) > 1 else []
     await _wait_or(load.stop, args.seconds)
     cpu = meter.end(args.seconds)
+    if len(urls) > 1:  # each process's share (its own CPU, not its bot workers')
+        now = [s.cpu_seconds() for s in servers]
+        cpu["server_cpu_s_each"] = [None if a is None or b is None else round(b - a, 2)
+                                    for a, b in zip(cpu_each, now, strict=True)]
+        cpu["instances_health"] = [await _health(u) for u in urls]
     load.stop.set()
     await asyncio.gather(*slots)
     await watcher
 
     lat = sorted(x * 1000 for x in stats.latencies)
+    owner = sorted(x * 1000 for x in stats.latencies_owner)
+    relayed = sorted(x * 1000 for x in stats.latencies_relayed)
     out: dict[str, Any] = {
         "mode": "paced" if paced else "saturation",
         "tables": args.tables,
@@ -756,14 +804,21 @@ async def run_load(args: argparse.Namespace, base_url: str, server: Server | Non
         "actions_per_s": round(len(lat) / args.seconds, 1),
         "actions_answered_in_run": stats.answered,
         "latency_ms": _percentiles(lat),
+        "processes": len(urls),
+        "actions_owner": len(owner),
+        "actions_relayed": len(relayed),
+        "latency_owner_ms": _percentiles(owner),
+        "latency_relayed_ms": _percentiles(relayed),
         "errors": stats.errors,
         "error_messages": stats.messages,
         **cpu,
         "cpu_count": os.cpu_count(),
         "largest_message_bytes": stats.largest_message,
-        "url": base_url,
+        "url": urls[0],
         "seed": args.seed,
     }
+    if len(urls) > 1:
+        out["urls"] = urls
     if paced:
         late = sorted(x * 1000 for x in stats.lateness)
         out.update({
@@ -776,6 +831,16 @@ async def run_load(args: argparse.Namespace, base_url: str, server: Server | Non
                              and out["latency_ms"]["p99"] < PACED_P99_GOAL_MS),
         })
     return out
+
+
+async def _health(url: str) -> dict[str, Any]:
+    """What a process's ``GET /health`` says of its part in the cluster (an HTTP failure is
+    said there, not counted: the run's clients count what they saw)."""
+    try:
+        h = await http_json("GET", f"{url.rstrip('/')}/health")
+    except (OSError, ValueError) as e:
+        return {"failed": str(e)}
+    return {k: h.get(k) for k in ("status", "instance", "shared", "tables_owned", "others")}
 
 
 def _percentiles(sorted_ms: list[float]) -> dict[str, float | None]:
@@ -967,42 +1032,68 @@ async def run_isolation(args: argparse.Namespace, base_url: str,
 
 
 def one_run(args: argparse.Namespace, mode: str, db: SqliteDatabase | PostgresDatabase | None,
-            folder: Path, notes: list[str]) -> dict[str, Any]:
-    """Start a server on a fresh database (none with ``--url``), run ``mode``, stop it."""
-    server = None
-    status = None
+            folder: Path, notes: list[str], processes: int = 1) -> dict[str, Any]:
+    """Start a server on a fresh database (none with ``--url``), run ``mode``, stop it.  With
+    ``processes`` > 1, that many server processes on the one fresh database (``--instance-name``
+    p0, p1, ...; the same ``--serve-arg`` otherwise), started one after the other."""
+    servers: list[Server] = []
+    statuses: list[int] = []
     try:
         if db is not None:
             label = f"{db.name}-{mode}"
-            server = start_server(folder, db.fresh(mode), args.serve_arg, label, notes)
-        base_url = server.url if server is not None else args.url
+            if processes == 1:
+                servers.append(start_server(folder, db.fresh(mode), args.serve_arg, label,
+                                            notes))
+            else:
+                url = db.fresh(f"{mode}_{processes}p")
+                for i in range(processes):
+                    extra = [*args.serve_arg, "--instance-name", f"p{i}"]
+                    servers.append(start_server(folder, url, extra,
+                                                f"{label}-{processes}p-p{i}", notes))
+                    url = servers[-1].db_url  # postgresql+psycopg:// if the first needed it
+        base_urls = [s.url for s in servers] if servers else [args.url]
         if mode == "isolation":
-            out = asyncio.run(run_isolation(args, base_url, server))
+            out = asyncio.run(run_isolation(args, base_urls[0], servers[0] if servers else None))
         else:
-            out = asyncio.run(run_load(args, base_url, server, paced=mode == "paced"))
+            out = asyncio.run(run_load(args, base_urls if processes > 1 else base_urls[0],
+                                       servers if processes > 1 else
+                                       (servers[0] if servers else None),
+                                       paced=mode == "paced"))
     except (OSError, RuntimeError, KeyError, ValueError, ImportError) as e:  # no run at all
         text = f"the {mode} run failed: {type(e).__name__}: {e}"
         print(f"server_load: {text}", file=sys.stderr)
-        out = {"mode": mode, "failed": text, "errors": 1, "error_messages": [text[:2000]]}
+        out = {"mode": mode, "failed": text, "errors": 1, "error_messages": [text[:2000]],
+               "processes": processes}
     finally:
-        if server is not None:
-            status = server.stop()
-    if server is not None:
+        # hand-overs during the run (a lease that ran out, say under load) blur the
+        # owner/relayed split: counted before the stop, whose own hand-overs are expected
+        taken = sum(ln.count("took table") for s in servers
+                    for ln in s.log_path.read_text(errors="replace").splitlines())
+        statuses = [s.stop() for s in servers]
+    for i, server in enumerate(servers):
+        who = "" if processes == 1 else f"p{i}: "
         if args.logs:  # the server's log, kept for reading after the run
             Path(args.logs).mkdir(parents=True, exist_ok=True)
             shutil.copy(server.log_path, Path(args.logs) / server.log_path.name)
+        status = statuses[i]
         # uvicorn re-raises the SIGTERM after its graceful shutdown
-        out["server_exit"] = status
+        if i == 0 or status not in (0, -signal.SIGTERM):
+            out["server_exit"] = status
         out["db_url"] = server.db_url
         if status not in (0, -signal.SIGTERM):
             out["errors"] += 1
-            out["error_messages"].append(f"the server exited with {status}: {server.tail(5)}")
+            out["error_messages"].append(f"{who}the server exited with {status}: "
+                                         f"{server.tail(5)}")
         crashes, logged = read_log(server.log_path)
-        out["server_log_errors"] = logged
+        out.setdefault("server_log_errors", []).extend(who + x for x in logged)
         for text in crashes:  # an exception nothing caught: not a clean run or shutdown
             out["errors"] += 1
             if len(out["error_messages"]) < KEPT_MESSAGES:
-                out["error_messages"].append(f"server log: {text}")
+                out["error_messages"].append(f"{who}server log: {text}")
+    if processes > 1 and servers:
+        out["server_exits"] = statuses
+        out["instances"] = [f"p{i}" for i in range(processes)]
+        out["tables_taken_over"] = taken
     return out
 
 
@@ -1034,6 +1125,9 @@ def _databases(args: argparse.Namespace, notes: list[str]) -> tuple[list[str], i
     if args.url is not None:
         return ["server"], 0
     errors = 0
+    several = max(args.processes) > 1
+    if args.db == "auto" and several:  # several processes: PostgreSQL alone can have them
+        args.db = "postgresql"
     if args.db == "auto":
         reason = None if args.postgres_url else postgres_unavailable()
         if reason is None:
@@ -1045,6 +1139,11 @@ def _databases(args: argparse.Namespace, notes: list[str]) -> tuple[list[str], i
         name = {"pg": "postgresql", "postgres": "postgresql"}.get(name.strip(), name.strip())
         if name not in DATABASES:
             raise ValueError(f"--db: unknown database {name!r} (sqlite, postgresql)")
+        if name == "sqlite" and several:
+            raise ValueError(
+                f"--processes {','.join(map(str, args.processes))}: several server processes "
+                "share a database only on PostgreSQL (SQLite keeps one process per file); "
+                "measure them with --db postgresql, and SQLite with --processes 1")
         if name == "postgresql" and not args.postgres_url:
             reason = postgres_unavailable()
             if reason is not None:  # asked for and not measured: an error, said loudly
@@ -1054,6 +1153,12 @@ def _databases(args: argparse.Namespace, notes: list[str]) -> tuple[list[str], i
         if name not in names:
             names.append(name)
     return names, errors
+
+
+def run_name(database: str, processes: int) -> str:
+    """The key of a database's runs with ``processes`` server processes: the database's name
+    for one (as before ``--processes``), ``postgresql-2p`` for two, and so on."""
+    return database if processes == 1 else f"{database}-{processes}p"
 
 
 def run_all(args: argparse.Namespace, modes: list[str]) -> dict[str, Any]:
@@ -1072,14 +1177,17 @@ def run_all(args: argparse.Namespace, modes: list[str]) -> dict[str, Any]:
                         db = SqliteDatabase(Path(tmp))
                     elif name == "postgresql":
                         db = stack.enter_context(postgres_cluster(args.postgres_url))
-                    for mode in modes:
-                        print(f"server_load: {name}, {mode} ...", file=sys.stderr, flush=True)
-                        runs.setdefault(name, {})[mode] = one_run(args, mode, db, Path(tmp),
-                                                                  notes)
+                    for n in args.processes:
+                        column = run_name(name, n)
+                        for mode in modes:
+                            print(f"server_load: {column}, {mode} ...", file=sys.stderr,
+                                  flush=True)
+                            runs.setdefault(column, {})[mode] = one_run(
+                                args, mode, db, Path(tmp), notes, processes=n)
             except Exception as e:  # the cluster did not start, or did not stop
                 text = f"{name}: {type(e).__name__}: {e}"
                 print(f"server_load: {text}", file=sys.stderr)
-                runs.setdefault(name, {})["failed"] = text
+                runs.setdefault(run_name(name, args.processes[0]), {})["failed"] = text
                 errors += 1
                 messages.append(text[:2000])
     for name, by_mode in runs.items():
@@ -1088,10 +1196,12 @@ def run_all(args: argparse.Namespace, modes: list[str]) -> dict[str, Any]:
                 errors += run["errors"]
                 messages += [f"{name} {mode}: {m}" for m in run["error_messages"]]
     out: dict[str, Any] = {}
-    first = runs.get(names[0], {}).get("saturation") if names else None
+    first = (runs.get(run_name(names[0], args.processes[0]), {}).get("saturation")
+             if names else None)
     if first is not None and "failed" not in first:
         out.update(first)  # the figures the script reported before it had modes
-    out.update({"databases": names, "modes": modes, "runs": runs, "notes": notes,
+    out.update({"databases": names, "modes": modes, "processes": args.processes,
+                "runs": runs, "notes": notes,
                 "errors": errors, "error_messages": messages,
                 "summary": _summary(runs)})
     if first is not None and "server_exit" in first:
@@ -1111,6 +1221,14 @@ def _summary(runs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
                 row[mode] = {"actions_per_s": run["actions_per_s"],
                              "p50_ms": run["latency_ms"]["p50"],
                              "p99_ms": run["latency_ms"]["p99"], "errors": run["errors"]}
+                if run.get("processes", 1) > 1:
+                    row[mode].update({
+                        "processes": run["processes"],
+                        "owner_p50_ms": run["latency_owner_ms"]["p50"],
+                        "owner_p99_ms": run["latency_owner_ms"]["p99"],
+                        "relayed_p50_ms": run["latency_relayed_ms"]["p50"],
+                        "relayed_p99_ms": run["latency_relayed_ms"]["p99"],
+                        "server_cpu_s": run["server_cpu_s"]})
                 if mode == "paced":
                     row[mode]["target_actions_per_s"] = run["target_actions_per_s"]
                     row[mode]["p99_goal_met"] = run["p99_goal_met"]
@@ -1169,6 +1287,21 @@ def report_load(out: dict[str, Any]) -> list[tuple[str, str]]:
         ("actions", f"{out['actions']} ({out['actions_per_s']:.1f}/s)"),
         ("latency ms", f"{_ms(out['latency_ms'])}  (p50 / p90 / p99 / max)"),
     ]
+    n = out.get("processes", 1)
+    if n > 1:
+        rows[:0] = [("processes", f"{n} on one database ({', '.join(out['instances'])}); "
+                                  f"table t created at p(t % {n}), its seat s connected to "
+                                  f"p((t + s) % {n})")]
+        rows += [
+            ("at the owner", f"{_ms(out['latency_owner_ms'])} ms  "
+                             f"({out['actions_owner']} actions)"),
+            ("relayed", f"{_ms(out['latency_relayed_ms'])} ms  "
+                        f"({out['actions_relayed']} actions)"),
+            ("relay adds", _relay_adds(out)),
+            ("taken over", f"{out['tables_taken_over']} table(s) changed owner during the run"
+                           + ("" if not out["tables_taken_over"] else
+                              " (the owner/relayed split is blurred)")),
+        ]
     if out["mode"] == "paced":
         met = "met" if out["p99_goal_met"] else "NOT met"
         rows.append(("goal", f"p99 < {out['p99_goal_ms']:g} ms: {met}"))
@@ -1177,7 +1310,10 @@ def report_load(out: dict[str, Any]) -> list[tuple[str, str]]:
     rows += [
         ("errors", str(out["errors"])),
         ("server CPU", _cores(out["server_cpu_s"], seconds,
-                              " (--url, or the server died)")),
+                              " (--url, or the server died)")
+         + ("" if n == 1 or not out.get("server_cpu_s_each") else
+            f", all {n} processes: " + " + ".join(
+                "-" if x is None else f"{x:.1f}" for x in out["server_cpu_s_each"]))),
         ("client CPU", _cores(out["client_cpu_s"], seconds)),
         ("database CPU", _cores(out["database_cpu_s"], seconds,
                                 " (SQLite runs inside the server)")),
@@ -1187,6 +1323,14 @@ def report_load(out: dict[str, Any]) -> list[tuple[str, str]]:
         ("largest view", f"{out['largest_message_bytes'] / 1024:.1f} KiB"),
     ]
     return rows
+
+
+def _relay_adds(out: dict[str, Any]) -> str:
+    """The relayed seats' latency minus the owner's seats', at p50 and p99."""
+    o, r = out["latency_owner_ms"], out["latency_relayed_ms"]
+    diffs = ["-" if o[k] is None or r[k] is None else f"{r[k] - o[k]:+.1f}"
+             for k in ("p50", "p99")]
+    return f"{diffs[0]} / {diffs[1]} ms  (p50 / p99, relayed minus at the owner)"
 
 
 def report_isolation(out: dict[str, Any]) -> list[tuple[str, str]]:
@@ -1232,7 +1376,9 @@ def report(out: dict[str, Any]) -> str:
         for mode, run in by_mode.items():
             if not isinstance(run, dict):
                 continue
-            lines.append(f"[{name}] {mode}")
+            lines.append(f"[{name}] {mode}" + (
+                f"  ({run['processes']} server processes)"
+                if run.get("processes", 1) > 1 else ""))
             if "failed" in run:
                 lines.append(f"  FAILED: {run['failed']}")
             else:
@@ -1269,6 +1415,13 @@ def _side_by_side(summary: dict[str, dict[str, Any]]) -> list[str]:
                 for n in names]))
             rows.append((f"{mode} p50/p99 ms", [cell(n, mode, lambda v: (
                 f"{ms(v['p50_ms'])} / {ms(v['p99_ms'])}")) for n in names]))
+            if any("processes" in (summary[n].get(mode) or {}) for n in names):
+                rows.append((f"{mode} owner p50/p99", [cell(n, mode, lambda v: (
+                    f"{ms(v.get('owner_p50_ms', v['p50_ms']))} / "
+                    f"{ms(v.get('owner_p99_ms', v['p99_ms']))}")) for n in names]))
+                rows.append((f"{mode} relayed p50/p99", [cell(n, mode, lambda v: (
+                    f"{ms(v['relayed_p50_ms'])} / {ms(v['relayed_p99_ms'])}"
+                    if "relayed_p50_ms" in v else "-")) for n in names]))
             rows.append((f"{mode} errors", [cell(n, mode, lambda v: str(v["errors"]))
                                             for n in names]))
     if any("isolation" in summary[n] for n in names):
@@ -1280,7 +1433,7 @@ def _side_by_side(summary: dict[str, dict[str, Any]]) -> list[str]:
             ms(x) for x in v["health_p50_ms"])) for n in names]))
         rows.append(("/health p99 ms", [cell(n, "isolation", lambda v: " -> ".join(
             ms(x) for x in v["health_p99_ms"])) for n in names]))
-    width = max(22, *(len(r[0]) for r in rows)) if rows else 22
+    width = max(22, *(len(r[0]) + 1 for r in rows)) if rows else 22
     cols = [max(14, len(n), *(len(r[1][i]) for r in rows)) for i, n in enumerate(names)]
     lines = ["side by side" + " " * (width - 10) + "  ".join(
         n.ljust(c) for n, c in zip(names, cols, strict=True))]
@@ -1317,6 +1470,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=game_ids(), default=None,
                    help="play only this game (default: cycle through all six)")
     p.add_argument("--seed", type=int, default=1, help="seeds the tables and the clients")
+    p.add_argument("--processes", default="1", metavar="LIST",
+                   help="server processes on one database, comma-separated counts, each "
+                   "measured in turn (default 1); more than 1 needs PostgreSQL: table t is "
+                   "created at process t %% N and its seat s connects to process (t + s) %% N, "
+                   "and the latency is reported at the owner and relayed apart")
     p.add_argument("--url", default=None,
                    help="a running server (http://host:port) instead of starting one")
     p.add_argument("--serve-arg", action="append", default=[], metavar="ARG",
@@ -1355,6 +1513,18 @@ def main(argv: list[str] | None = None) -> int:
     if bad or not modes:
         print(f"--modes: {', '.join(bad) or 'none'}: choose from {', '.join(MODES)}",
               file=sys.stderr)
+        return 2
+    try:
+        args.processes = [int(x) for x in args.processes.split(",") if x.strip()]
+    except ValueError:
+        args.processes = []
+    if not args.processes or min(args.processes) < 1:
+        print("--processes: comma-separated counts >= 1, e.g. 1,2,3", file=sys.stderr)
+        return 2
+    args.processes = list(dict.fromkeys(args.processes))
+    if max(args.processes) > 1 and (args.url is not None or "isolation" in modes):
+        print("--processes above 1 starts its own processes on PostgreSQL (not with --url) "
+              "and measures the saturation and paced modes (not isolation)", file=sys.stderr)
         return 2
     if (args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.pace <= 0
             or not 0 <= args.jitter < 1 or args.slow_tables < 0

@@ -89,6 +89,8 @@ class Cluster:
         """Tables whose game is over: nobody owns them, every process shows them."""
         self._remote: dict[str, dict[str, set[int]]] = {}
         """As an owner: per table, per other process, the seats it has connections for."""
+        self._asked: set[str] = set()
+        """Tables whose owner answered this process: asked without looking first."""
         self._said: dict[str, set[int]] = {}
         """As a replica: per table, the seats connected anywhere, as the owner last said."""
         self.listening = False
@@ -199,12 +201,17 @@ class Cluster:
             return set().union(*self._remote.get(table_id, {}).values())
         return set(self._said.get(table_id, ()))
 
-    async def moved(self, table_id: str, standins: list[int], connected: list[int]) -> None:
+    async def moved(self, table_id: str, standins: list[int], connected: list[int],
+                    move: dict[str, Any] | None = None) -> None:
         """As owner: the table changed; the others catch up (the move that ended the game
-        too, just before the lease is given up)."""
+        too, just before the lease is given up).  ``move``, the last move stored, lets them
+        apply it without reading the store."""
         if self.relay is not None and table_id in self.owned:
-            await self._send({"k": "moved", "t": table_id, "standins": standins,
-                              "connected": connected})
+            message: dict[str, Any] = {"k": "moved", "t": table_id, "standins": standins,
+                       "connected": connected}
+            if move is not None:
+                message["move"] = move
+            await self._send(message)
 
     async def presence(self, table_id: str, seats: set[int]) -> None:
         """As replica: this process's connected seats at the table changed."""
@@ -234,8 +241,7 @@ class Cluster:
             return False
         if answer.get("refused") is not None:
             raise RelayedRefusal(answer["refused"], answer["words"], answer["detailed"])
-        await self.hub.catch_up(table_id)
-        return True
+        return True  # the owner's 'moved', sent before its answer, shows the move here
 
     async def claim(self, table_id: str, seat: int | None, token_hash: str) -> int | None:
         """As replica: the owner gives the lobby join a seat; None if this process took the
@@ -253,13 +259,19 @@ class Cluster:
         """The owner's answer to ``message``; None when the owner is gone and this process
         adopted the table.  No answer at all is a :class:`StoreError` (nothing changed that
         this process knows of)."""
-        if await self.adopt_if_free(table_id):
-            return None
         assert self.relay is not None
+        # Look whether the owner is alive only until it has answered once: a relayed move
+        # then costs no query.  An owner that dies costs one unanswered intent at most (the
+        # player is told so; it is never sent twice) or none, when this process has taken
+        # the table over first (every third of the lease it adopts what nobody holds).
+        if table_id not in self._asked and await self.adopt_if_free(table_id):
+            return None
         try:
             answer = await self.relay.ask(message)
         except RelayError as e:
+            self._asked.discard(table_id)
             raise StoreError(f"{e}; look at the table before trying again") from None
+        self._asked.add(table_id)
         if answer.get("unavailable"):
             raise StoreError(str(answer["unavailable"]))
         return answer
@@ -283,7 +295,8 @@ class Cluster:
             return
         if kind == "moved":
             self._said[table_id] = set(message.get("connected", ()))
-            self._launch(self.hub.follow(table_id, set(message.get("standins", ()))))
+            self._launch(self.hub.follow(table_id, set(message.get("standins", ())),
+                                         message.get("move")))
         elif kind == "presence" and table_id in self.owned:
             self._remote.setdefault(table_id, {})[sender] = set(message.get("seats", ()))
             self._launch(self.hub.presence_changed(table_id))

@@ -305,12 +305,30 @@ class Hub:
             self._tables[table_id] = Table.load(self.store, table_id, replica=True)
         await self.broadcast(table_id)
 
-    async def follow(self, table_id: str, standins: set[int]) -> None:
-        """The owner announced a change: a replica here catches up and shows it."""
+    async def follow(self, table_id: str, standins: set[int],
+                     move: dict[str, Any] | None = None) -> None:
+        """The owner announced a change: a replica here takes in the move it carries, or
+        else catches up from the store, and shows it."""
         table = self._tables.get(table_id)
         if table is None or self.cluster.owns(table_id):
             return
         table.shown_standins = frozenset(standins)
+        if move is not None:
+            async with self.lock(table_id):
+                try:
+                    applied = table.follow_move(
+                        int(move["seq"]), int(move["deal"]), str(move["a"]),
+                        [(int(n), list(deck)) for n, deck in move["decks"]])
+                except TableError as e:  # never seen: the store is the truth, read it all
+                    _log.error("stikk: %s", e)
+                    table = self._tables[table_id] = Table.load(self.store, table_id,
+                                                                replica=True)
+                    applied = True
+            if applied:
+                if table.over:
+                    self.cluster.over.add(table_id)
+                await self.broadcast(table_id)
+                return
         await self.catch_up(table_id, show=True)  # who is connected changed, at least
 
     async def catch_up(self, table_id: str, *, show: bool = False) -> None:
@@ -368,7 +386,11 @@ class Hub:
                 messages[key] = table.message(seat, connected, deals=key[1], lang=key[2])
             self._send(conn, table, messages[key])
         if self.cluster.shared and self.cluster.owns(table_id):
-            await self.cluster.moved(table_id, sorted(table.standins), sorted(connected))
+            last = table.last_move
+            move = None if last is None or last.seq != table.actions - 1 else {
+                "seq": last.seq, "deal": last.deal, "a": last.text, "decks": last.decks}
+            await self.cluster.moved(table_id, sorted(table.standins), sorted(connected),
+                                     move)
             if table.over or table.closed is not None:
                 self.cluster.game_over(table_id)
         # Let the writers run before the table moves on: a connection that keeps up gets

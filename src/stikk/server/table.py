@@ -127,6 +127,8 @@ class Table:
     replica: bool = False
     """A copy of a table another server process owns: it follows the store, writes nothing
     (:meth:`load`, :meth:`catch_up`)."""
+    last_move: Move | None = None
+    """The last move applied here (what an owner announces to its replicas)."""
     shown_standins: frozenset[int] = frozenset()
     """A replica's seats played by their owner's stand-in bots, as the owner last said."""
 
@@ -618,6 +620,7 @@ class Table:
             self._close_deal(state)
             self._deal_decks(move.decks)
         self._moved_at = time.monotonic()  # the pace counts from the position people see
+        self.last_move = move
         return move.action
 
     def _close_deal(self, state: State[Any]) -> None:
@@ -698,8 +701,27 @@ class Table:
     def _replay(self, row: StoredTable) -> str | None:
         """Replay the stored deals and actions in order as far as they agree; returns what
         is wrong with the rest (the table is then closed), or None."""
-        decks = dict(zip(row.deck_numbers, row.decks, strict=True))
-        for seq, (deal, action) in zip(row.seqs, row.actions, strict=True):
+        return self._replay_moves(
+            dict(zip(row.deck_numbers, row.decks, strict=True)),
+            [(seq, deal, action) for seq, (deal, action) in zip(row.seqs, row.actions,
+                                                                 strict=True)])
+
+    def follow_move(self, seq: int, deal: int, action: str,
+                    decks: list[tuple[int, list[str]]]) -> bool:
+        """A replica applies the move its owner announced (stored already: the owner says
+        so only after its commit), with the decks of the deals it started; False if it is
+        not the replica's next move (then the replica reads the store instead)."""
+        if seq != self.actions or self.closed is not None:
+            return False
+        problem = self._replay_moves(dict(decks), [(seq, deal, action)])
+        if problem is not None:
+            raise TableError(f"table {self.id}: the announced move disagrees: {problem}")
+        return True
+
+    def _replay_moves(self, decks: dict[int, Any],
+                      moves: list[tuple[int, int, str]]) -> str | None:
+        """Replay ``moves`` (``(seq, deal, action text)``) with ``decks`` by deal number."""
+        for seq, deal, action in moves:
             if seq < self.actions:  # a replica catching up: applied already
                 continue
             if seq != self.actions:
