@@ -52,6 +52,30 @@ def test_a_request_is_decided_as_the_bot_in_this_process_decides() -> None:
     assert request.fallback() in request.legal
 
 
+def test_a_worker_whose_server_is_gone_ends_quietly(capfd: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    """A server that exits while a worker thinks (uvicorn ends by the SIGTERM it was sent, so
+    no exit handler stops the workers) leaves the worker to find the pipe broken: it ends
+    with status 0 and writes nothing to the server's log (it printed a BrokenPipeError
+    traceback before)."""
+    import multiprocessing
+
+    from stikk.server.bots import _worker_main
+
+    ctx = multiprocessing.get_context("spawn")  # the child writes to this test's stderr
+    ours, theirs = ctx.Pipe()
+    worker = ctx.Process(target=_worker_main, args=(theirs,))
+    worker.start()
+    theirs.close()
+    assert ours.poll(60) and ours.recv() == ("ready", None)
+    ours.send(_request("ismcts:time=0.5"))
+    ours.close()  # the server is gone while the bot thinks
+    worker.join(30)
+    assert worker.exitcode == 0
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+
+
 def test_the_pool_decides_in_another_process() -> None:
     async def run() -> tuple[int | None, int]:
         pool = BotPool(workers=1, time_limit=5)

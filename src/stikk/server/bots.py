@@ -140,19 +140,35 @@ class BotRequest:
 
 
 def _worker_main(conn: Connection) -> None:
-    """A worker process: decide what it is sent until the server closes the pipe."""
+    """A worker process: decide what it is sent until the server closes the pipe.
+
+    A server that is gone (it exited while this worker started or thought: uvicorn ends
+    with the SIGTERM it was sent, so no exit handler stops the workers) is not an error:
+    the worker just ends, without a traceback in the server's log."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     os.nice(WORKER_NICENESS)
-    conn.send(("ready", None))
+    if not _answer(conn, ("ready", None)):
+        return
     while True:
         try:
             request: BotRequest = conn.recv()
         except (EOFError, OSError):
             return
         try:
-            conn.send(("ok", request.decide()))
+            answer: tuple[str, Any] = ("ok", request.decide())
         except Exception as e:  # reported to the server, which plays the fallback
-            conn.send(("error", f"{type(e).__name__}: {e}"))
+            answer = ("error", f"{type(e).__name__}: {e}")
+        if not _answer(conn, answer):
+            return
+
+
+def _answer(conn: Connection, message: tuple[str, Any]) -> bool:
+    """Send ``message`` to the server; False when the server has closed the pipe."""
+    try:
+        conn.send(message)
+    except OSError:  # BrokenPipeError, ConnectionResetError: nobody is listening
+        return False
+    return True
 
 
 class _Worker:
@@ -290,5 +306,9 @@ class BotPool:
             worker.kill()
         for worker in busy:  # its thread, waiting on the pipe, sees it end and closes it
             worker.process.kill()
-        self._threads.shutdown(wait=False, cancel_futures=True)
+        # A thread may still be starting a worker, which it kills when it sees the pool
+        # closed: wait for that, or the server may exit (uvicorn ends by the SIGTERM it was
+        # sent, so no exit handler runs) leaving a fresh worker nobody stops.  Bounded: every
+        # busy worker is dead, so each thread only finishes a start (well under a second).
+        self._threads.shutdown(wait=True, cancel_futures=True)
 

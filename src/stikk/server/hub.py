@@ -468,7 +468,7 @@ class Hub:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self.bots.close()
+        await asyncio.to_thread(self.bots.close)  # waits for workers still starting
         if self._writers is not None:
             self._writers.shutdown(wait=True)  # every write under way ends before the store
         await self.cluster.stop()  # nothing more is written here: the others may take over
