@@ -4,6 +4,7 @@ Romanian Whist "Engine decisions (binding)" 1, 6, 7, 8)."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +29,7 @@ RULES_NAMES = {
     "zeroPlay": "zero_play",
     "finalSpecialRounds": "final_special_rounds",
     "blindAllRounds": "blind_all_rounds",
+    "blindOneCardRounds": "blind_one_card_rounds",
     "foreheadOneCardRounds": "forehead_one_card_rounds",
 }
 DEFAULTS: dict[str, Any] = {
@@ -39,6 +41,7 @@ DEFAULTS: dict[str, Any] = {
     "zero_play": False,
     "final_special_rounds": [],
     "blind_all_rounds": False,
+    "blind_one_card_rounds": False,
     "forehead_one_card_rounds": False,
 }
 DECLARED = [f.name for f in dataclasses.fields(RWO)]
@@ -53,6 +56,8 @@ streak_json = st.none() | st.fixed_dictionaries(
 def option_kwargs(draw: st.DrawFn) -> dict[str, Any]:
     """Valid JSON-shaped option values (special rounds in any order)."""
     specials = draw(st.lists(st.sampled_from(SPECIALS), unique=True))
+    # rules §10.7: the blind and the forehead one-card rounds exclude each other
+    one_card = draw(st.sampled_from([(False, False), (True, False), (False, True)]))
     return {
         "players": draw(st.integers(3, 6)),
         "schedule": draw(st.sampled_from(["1-8-1", "8-1-8"])),
@@ -62,7 +67,8 @@ def option_kwargs(draw: st.DrawFn) -> dict[str, Any]:
         "zero_play": draw(st.booleans()),
         "final_special_rounds": specials,
         "blind_all_rounds": draw(st.booleans()),
-        "forehead_one_card_rounds": draw(st.booleans()),
+        "blind_one_card_rounds": one_card[0],
+        "forehead_one_card_rounds": one_card[1],
     }
 
 
@@ -169,6 +175,7 @@ def test_camel_case_names_map_to_snake_case_in_text(camel: str, snake: str) -> N
         "zero_play": ("true", True),
         "final_special_rounds": ("zero8+blind8", ("blind8", "zero8")),
         "blind_all_rounds": ("true", True),
+        "blind_one_card_rounds": ("true", True),
         "forehead_one_card_rounds": ("true", True),
     }
     text, value = values[snake]
@@ -253,6 +260,9 @@ BAD_JSON = [
     ("zero_play", "true"),
     ("zero_play", None),
     ("blind_all_rounds", 1),
+    ("blind_one_card_rounds", 1),
+    ("blind_one_card_rounds", "true"),
+    ("blind_one_card_rounds", None),
     ("forehead_one_card_rounds", "false"),
     ("success_streak", True),
     ("success_streak", {"length": 5}),
@@ -302,6 +312,107 @@ def test_keyword_construction_is_validated_too() -> None:
     with pytest.raises(OptionError) as info:
         RomanianWhist(players=9)
     assert info.value.option == "players"
+
+
+# -- rules §10.7: options that exclude each other --------------------------------------------------
+
+BOTH_ONE_CARD = ("blind_one_card_rounds", "forehead_one_card_rounds")
+
+
+def _names_both(error: BaseException) -> None:
+    text = str(error)
+    assert all(name in text for name in BOTH_ONE_CARD), text
+
+
+def test_rules_10_7_blind_and_forehead_one_card_rounds_exclude_each_other() -> None:
+    """Rules §10.7: blindOneCardRounds and foreheadOneCardRounds exclude each other; asking
+    for both is an OptionError naming both, whichever way the options are given: keywords,
+    JSON, the text form (snake_case or camelCase), a game string, or replace()."""
+    both = dict.fromkeys(BOTH_ONE_CARD, True)
+    attempts = [
+        lambda: RWO(**both),
+        lambda: RWO.from_json(both),
+        lambda: RWO.from_json({"players": 5, "blind_all_rounds": True, **both}),
+        lambda: RWO.from_text("romanian-whist(blind_one_card_rounds=true,"
+                              "forehead_one_card_rounds=true)"),
+        lambda: RWO.from_text("romanian-whist(blindOneCardRounds=true,"
+                              "foreheadOneCardRounds=true)"),
+        lambda: make_game("romanian-whist(players=3,blind_one_card_rounds=true,"
+                          "forehead_one_card_rounds=true)"),
+        lambda: make_game("romanian-whist(blind_one_card_rounds=true)",
+                          forehead_one_card_rounds=True),
+        lambda: RomanianWhist(**both),
+        lambda: RWO(blind_one_card_rounds=True).replace(forehead_one_card_rounds=True),
+        lambda: RWO(forehead_one_card_rounds=True).replace(blind_one_card_rounds=True),
+    ]
+    for attempt in attempts:
+        with pytest.raises(OptionError) as info:
+            attempt()
+        assert info.value.option in BOTH_ONE_CARD
+        _names_both(info.value)
+
+
+def test_rules_10_7_the_one_card_rounds_exclusion_in_a_record(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Rules §10.7 through the record path (CONFORMANCE §3, §5.3): a record asking for both
+    is refused with an error object naming both options, before any deal; `stikk replay
+    --json` prints that object and fails."""
+    import json
+
+    from stikk.cli import main
+    from stikk.core.record import ReplayError, replay
+
+    pack = [r + s for s in "CSHD" for r in "AKQJT987"]
+    rec = {"game": "romanian-whist", "options": dict.fromkeys(BOTH_ONE_CARD, True),
+           "deals": [{"dealer": 0, "deck": pack, "actions": []}]}
+    with pytest.raises(ReplayError) as info:
+        replay(rec)
+    err = info.value.error
+    _names_both(info.value)
+    assert all(name in err["message"] for name in BOTH_ONE_CARD)
+    assert (err["deal"], err["index"], err["action"], err["legal"]) == (None, None, None, [])
+    path = tmp_path / "both.json"
+    path.write_text(json.dumps(rec))
+    assert main(["replay", str(path), "--json"]) == 2
+    out = json.loads(capsys.readouterr().out)
+    assert list(out) == ["error"] and out["error"] == err
+    assert replay({**rec, "options": {"blind_one_card_rounds": True}})["options"][
+        "blind_one_card_rounds"] is True
+
+
+def test_rules_10_7_each_one_card_variant_alone_and_with_blind_all_rounds_is_accepted() -> None:
+    """Rules §10.7: only the pair excludes; blindAllRounds (which includes blindOneCardRounds)
+    may be given with either."""
+    for ok in ({"blind_one_card_rounds": True}, {"forehead_one_card_rounds": True},
+               {"blind_all_rounds": True, "blind_one_card_rounds": True},
+               {"blind_all_rounds": True, "forehead_one_card_rounds": True}):
+        o = RWO.from_json(ok)
+        assert o.to_json(only_changed=True) == ok
+        assert RWO.from_text(o.to_text()) == o
+
+
+def test_rules_10_7_stikk_rules_lists_blind_one_card_rounds(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`stikk rules romanian-whist` lists blind_one_card_rounds right after blind_all_rounds,
+    default false, values true/false, with its help citing §10.7."""
+    from stikk.cli import main
+
+    assert main(["rules", "romanian-whist", "--lang", "en"]) == 0
+    rows: list[list[str]] = []
+    for line in capsys.readouterr().out.splitlines():
+        cells = [c.strip() for c in line.split("│")[1:-1]]
+        if len(cells) != 4:
+            continue
+        if cells[0]:
+            rows.append(cells)
+        elif rows:
+            rows[-1] = [f"{a} {b}".strip() for a, b in zip(rows[-1], cells, strict=True)]
+    table = {r[0]: r[1:] for r in rows}
+    names = list(table)
+    assert names.index("blind_one_card_rounds") == names.index("blind_all_rounds") + 1
+    default, allowed, meaning = table["blind_one_card_rounds"]
+    assert (default, allowed) == ("false", "true, false")
+    assert meaning == "in 1-card rounds everybody bids before seeing his card (§10.7)"
 
 
 def test_options_are_frozen_and_hashable() -> None:

@@ -69,7 +69,7 @@ DEAL3 = {"dealer": 0, "deck": deck("AH", "QH", "AS", "KH", "9S", "KC", "QC"),
 RESOLVED3 = {
     "players": 3, "schedule": "1-8-1", "score_formula": "fivePlusBid", "success_streak": None,
     "failure_streak": None, "zero_play": False, "final_special_rounds": [],
-    "blind_all_rounds": False, "forehead_one_card_rounds": False,
+    "blind_all_rounds": False, "blind_one_card_rounds": False, "forehead_one_card_rounds": False,
 }
 
 EXPECTED_DEALS = [

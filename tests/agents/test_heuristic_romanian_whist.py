@@ -151,6 +151,25 @@ def test_blind8_bids_a_fair_share_rules_10_6() -> None:
     assert advice(state)[0] == "BID 2"
 
 
+def test_rules_10_7_blind_one_card_round_bids_as_a_random_card() -> None:
+    """Rules §10.7 blindOneCardRounds: seat 1 (the leader) holds AD, the top trump (TD
+    turned), a sure trick; seeing it he bids 1.  Under the option he bids before seeing it, so
+    his card is a random one that wins 1/N = 1/4 of the time: bid 0 scores about
+    .75 * 5 - .25 = 3.5, bid 1 about .25 * 6 - .75 = 0.75: he bids 0, and his reason says he
+    is blind.  His view shows no card, his own or another's (not forehead)."""
+    hands = {1: "AD", 2: "9S", 3: "9H", 0: "9C"}
+    seen = deal(rw("romanian-whist"), 0, hands, trump="TD")
+    assert advice(seen)[0] == "BID 1"
+    blind = deal(rw("romanian-whist(blind_one_card_rounds=true)"), 0, hands, trump="TD")
+    view = blind.view(1)
+    assert view.hand is None and view.seen_hands == (None,) * 4
+    text, why = advice(blind)
+    assert text == "BID 0" and "blind: a random hand" in why
+    play(blind, "BID 0, BID 0, BID 0, BID 0")
+    assert blind.view(1).hand == blind.hands[1]  # revealed after the dealer's bid
+    assert advice(blind)[0] == "PLAY AD"
+
+
 def test_forehead_counts_the_cards_it_sees_rules_10_7() -> None:
     """Rules §10.7 forehead: seat 1 (the leader) sees 9S and 9H, the lowest cards of their
     suits, and trumps are diamonds (TD turned).  Whatever card is on his forehead he wins: a
@@ -322,6 +341,7 @@ PRESETS = [
     "romanian-whist(zero_play=true)",
     "romanian-whist(final_special_rounds=blind8+zero8+eight8)",
     "romanian-whist(blind_all_rounds=true)",
+    "romanian-whist(players=3,blind_one_card_rounds=true)",
     "romanian-whist(players=3,forehead_one_card_rounds=true)",
     "romanian-whist(players=5,forehead_one_card_rounds=true,blind_all_rounds=true)",
     "romanian-whist(success_streak=2:10,failure_streak=2:3)",

@@ -27,7 +27,7 @@ import pytest
 
 from stikk.agents.base import DealSetup
 from stikk.agents.sampling import world_sampler
-from stikk.cards import parse_card
+from stikk.cards import cards_of, format_card, parse_card
 from stikk.core.game import Game, State
 from stikk.core.view import PUBLIC_SEAT, View
 from stikk.games import make_game
@@ -57,6 +57,7 @@ CASES: dict[str, list[dict[str, Any]]] = {
         {"players": 3, "forehead_one_card_rounds": True},
         {"players": 4, "forehead_one_card_rounds": True, "zero_play": True},
         {"players": 3, "blind_all_rounds": True},
+        {"players": 4, "blind_one_card_rounds": True},
     ],
     "bauernstoss": [
         {"preset": "erfweiler"}, {"preset": "alterSchoofkopp"},
@@ -378,6 +379,31 @@ def test_d_romanian_whist_blind_round_hides_every_hand_before_the_play() -> None
         state.apply(state.legal_actions()[0])
     assert state.view(1).hand == state.hands[1]  # revealed to its owner after the bidding
     assert state.public_view().hand is None and state.public_view().seen_hands == (None,) * 3
+
+
+def test_d_rules_10_7_romanian_whist_blind_one_card_round_public_view() -> None:
+    """Rules §10.7 blindOneCardRounds: in a 1-card round nobody sees his card before the
+    dealer's bid, then each owner sees his own; the public view never shows a card in hand,
+    in the bidding or in the play, until the card is played."""
+    game = make_game("romanian-whist", players=4, blind_one_card_rounds=True)
+    state = game.new_deal(rng=random.Random(4), dealer=0)
+    assert isinstance(state, RomanianWhistState) and state.cards == 1
+    in_hand = {format_card(c) for h in state.hands for c in cards_of(h)}
+    while state.phase.value != "play":
+        assert all(state.view(s).hand is None for s in range(4))
+        pv = state.public_view()
+        assert pv.hand is None and pv.seen_hands == (None,) * 4
+        assert not card_codes(pv.to_json()) & in_hand
+        check_known_to_all(state)
+        state.apply(state.legal_actions()[0])
+    assert [state.view(s).hand for s in range(4)] == list(state.hands)
+    while not state.terminal:
+        pv = state.public_view()
+        assert pv.hand is None and pv.seen_hands == (None,) * 4
+        played = {format_card(c) for _, c in pv.current_trick}
+        assert card_codes(pv.to_json()) & in_hand == played
+        check_known_to_all(state)
+        state.apply(state.legal_actions()[0])
 
 
 def test_d_bauernstoss_hidden_bid_suits_rules_6_2_and_6_7() -> None:

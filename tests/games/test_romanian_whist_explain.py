@@ -25,6 +25,7 @@ OPTION_SETS = [
     "romanian-whist(players=4,forehead_one_card_rounds=true,zero_play=true)",
     "romanian-whist(players=4,blind_all_rounds=true,success_streak=2:10,failure_streak=2:5,"
     "score_formula=cardsPlusBid,schedule=8-1-8)",
+    "romanian-whist(players=4,blind_one_card_rounds=true,zero_play=true)",
 ]
 
 
@@ -222,3 +223,35 @@ def test_the_close_of_the_bidding_is_an_event() -> None:
     assert [m.text(Voice(0)) for m in events] == [
         "Bids: you 0 · seat 1 1 · seat 2 2", "Bids total 3 for 4 tricks: under by 1"]
     assert state.phase is Phase.PLAY
+
+
+def test_rules_10_7_the_blind_one_card_round_is_said_to_be_blind() -> None:
+    """§10.7 blindOneCardRounds: beside a 1-card round the panel says the round is blind
+    (its own message, citing §10.7) and tells each bidder his card is face down; once the
+    dealer has bid the card is shown and the face-down line goes.  A 2-card round of the
+    same game is not called blind, nor is a 1-card round without the option."""
+    game = make_game("romanian-whist(players=3,blind_one_card_rounds=true)")
+    sheet = game.new_match(0).sheet()
+    state = game.new_round(game.shuffled_deck(random.Random(2)), 0, cards=1)
+    assert isinstance(state, RomanianWhistState)
+    for _ in range(3):
+        view, voice = explain(state)
+        deal = game.explainer.panel(view, sheet).deal
+        assert [m.id for m in deal] == ["rw.trumps", "rw.blind_one_card", "rw.hidden_blind"]
+        assert deal[1].section == "§10.7" and deal[2].section == "§10.7"
+        assert deal[1].text(voice) == ("Blind one-card round: everybody bids before seeing his "
+                                       "card (rules §10.7)")
+        public = game.explainer.panel(state.public_view(), sheet).deal
+        assert [m.id for m in public] == ["rw.trumps", "rw.blind_one_card"]
+        state.act("BID 0")
+    assert state.phase is Phase.PLAY
+    view, _ = explain(state)
+    assert [m.id for m in game.explainer.panel(view, sheet).deal] == [
+        "rw.trumps", "rw.blind_one_card"]
+    two = game.new_round(game.shuffled_deck(random.Random(2)), 0, cards=2)
+    view, _ = explain(two)
+    assert [m.id for m in game.explainer.panel(view, sheet).deal] == ["rw.trumps"]
+    plain = make_game("romanian-whist(players=3)")
+    one = plain.new_round(plain.shuffled_deck(random.Random(2)), 0, cards=1)
+    view, _ = explain(one)
+    assert [m.id for m in plain.explainer.panel(view, sheet).deal] == ["rw.trumps"]

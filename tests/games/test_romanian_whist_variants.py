@@ -6,6 +6,7 @@ every expected number is worked out from the rules in the docstring or comments.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -479,6 +480,154 @@ def test_s107_engine_decision_9_information_variants_change_nothing_in_a_replay(
     assert plain["match"]["totals"] == [14, 7, 14]  # rounds 0-2: 9 each; round 3: L = 1 -2
 
 
+def _card_texts(state: RomanianWhistState, seat: int) -> set[str]:
+    return texts(state.hands[seat])
+
+
+def test_rules_10_7_blind_one_card_rounds_hide_the_own_card_until_the_dealer_has_bid() -> None:
+    """Rules §10.7 blindOneCardRounds: in a 1-card round every player bids before seeing his
+    card; it is revealed to its owner after the dealer's bid.  It is blind, not forehead: no
+    seat sees another seat's card either.  The trump indicator stays visible (§11.9), and no
+    spectator ever sees a card in hand."""
+    game = rw(4, blind_one_card_rounds=True)
+    state = game.new_round(pack_texts(4), 0, cards=1)  # L = 1: AC->1, KC->2, QC->3, JC->0
+    assert [texts(h) for h in state.hands] == [{"JC"}, {"AC"}, {"KC"}, {"QC"}]
+    assert state.trump_card is not None
+    for bid in (0, 0, 0, 0):  # seats 1, 2, 3 and then the dealer, seat 0
+        assert state.phase is Phase.BID
+        for s in range(4):
+            view = state.view(s)
+            assert view.hand is None
+            assert view.seen_hands == (None,) * 4  # nobody's card, own or other (not forehead)
+            assert view.trump_card == state.trump_card
+            hidden = state.hidden_from(s)
+            assert all(hidden & state.hands[o] == state.hands[o] for o in range(4))
+            assert not hidden >> state.trump_card & 1
+            shown = str(view.to_json())
+            assert not any(c in shown for o in range(4) for c in _card_texts(state, o))
+        public = state.public_view()
+        assert public.hand is None and public.seen_hands == (None,) * 4
+        state.act(f"BID {bid}")
+    assert state.phase is Phase.PLAY  # after the dealer's bid: each owner sees his card
+    for s in range(4):
+        view = state.view(s)
+        assert view.hand == state.hands[s]
+        assert all(view.seen_hands[o] is None for o in range(4) if o != s)
+        assert state.hidden_from(s) & state.hands[s] == 0
+    public = state.public_view()
+    assert public.hand is None and public.seen_hands == (None,) * 4
+    # rounds with more cards: the hand is seen while bidding, as without the option
+    for k in (2, 8):
+        more = game.new_round(pack_texts(4), 0, cards=k)
+        plain = rw(4).new_round(pack_texts(4), 0, cards=k)
+        assert more.phase is Phase.BID
+        for s in range(4):
+            assert more.view(s).hand == more.hands[s] != 0
+            assert ({**more.view(s).to_json(), "game": None}
+                    == {**plain.view(s).to_json(), "game": None})
+            assert more.hidden_from(s) == plain.hidden_from(s)
+
+
+def test_rules_10_7_blind_one_card_rounds_without_the_option_the_card_is_seen() -> None:
+    """Rules §10.7, default false: the same 1-card deal shows each seat its card while
+    bidding when the option is off (the test above would otherwise prove nothing)."""
+    state = rw(4).new_round(pack_texts(4), 0, cards=1)
+    assert state.phase is Phase.BID
+    assert [state.view(s).hand for s in range(4)] == list(state.hands)
+
+
+def test_rules_10_7_blind_all_rounds_includes_blind_one_card_rounds() -> None:
+    """Rules §10.7: blindAllRounds is the wider rule and includes blindOneCardRounds: with
+    both, a 1-card round and a 3-card round are blind, exactly as with blindAllRounds alone."""
+    both = rw(4, blind_all_rounds=True, blind_one_card_rounds=True)
+    wide = rw(4, blind_all_rounds=True)
+    for k in (1, 3):
+        a = both.new_round(sweep_deck(4, 0, k), 0, cards=k)
+        b = wide.new_round(sweep_deck(4, 0, k), 0, cards=k)
+        for s in range(4):
+            assert a.view(s).hand is None and a.view(s).seen_hands == (None,) * 4
+            assert a.hidden_from(s) == b.hidden_from(s)
+
+
+def _whole_game(options: dict[str, Any], seed: int) -> tuple[list[Any], RomanianWhistMatch,
+                                                           int]:
+    """A whole match with shuffled decks and random (but seeded) choices: per action the
+    legal set, per round the result; and how many views hid their owner's hand."""
+    game = rw(3, **options)
+    deals, choices = random.Random(seed), random.Random(seed + 1)
+    match = game.new_match(0)
+    trace: list[Any] = []
+    hidden = 0
+    while not match.over:
+        state = match.start_deal(rng=deals)
+        assert isinstance(state, RomanianWhistState)
+        while not state.terminal:
+            seat = state.to_act
+            assert seat is not None
+            hidden += state.view(seat).hand is None
+            legal = state.legal_actions()
+            trace.append((state.cards, seat, tuple(legal)))
+            match.apply(legal[choices.randrange(len(legal))], seat=seat)
+        trace.append(state.result())
+    assert isinstance(match, RomanianWhistMatch)
+    return trace, match, hidden
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_rules_10_7_blind_one_card_rounds_change_neither_legality_nor_scores(seed: int) -> None:
+    """Rules §10.7 ("these change only what each player may observe") and Engine decision 9:
+    a whole 3-player match, same shuffles and same choices, with and without
+    blindOneCardRounds: the same legal set at every decision, the same round results, totals
+    and winners.  Only the views differ: the blind one sees no hand while bidding the six
+    1-card rounds (3 bids each), the plain one always sees it."""
+    plain, plain_match, plain_hidden = _whole_game({}, seed)
+    blind, blind_match, blind_hidden = _whole_game({"blind_one_card_rounds": True}, seed)
+    assert blind == plain
+    assert blind_match.totals == plain_match.totals
+    assert blind_match.winner == plain_match.winner is not None
+    assert plain_hidden == 0 and blind_hidden == 6 * 3
+
+
+def test_rules_10_7_engine_decision_9_blind_one_card_rounds_change_nothing_in_a_replay() -> None:
+    """Engine decision 9: the same record (three 1-card rounds and a 2-card round) replays to
+    the same deals, sheet and state with and without blindOneCardRounds; the output's
+    options list it, resolved."""
+    match = play_match(rw(3), all_zero(3), rounds=4)
+    rec = record_of(match).to_json()
+    plain = replay(rec, trace=True)
+    rec["options"] = {"players": 3, "blind_one_card_rounds": True}
+    varied = replay(rec, trace=True)
+    for key in ("deals", "match", "state"):
+        assert varied[key] == plain[key]
+    assert varied["options"]["blind_one_card_rounds"] is True
+    assert plain["options"]["blind_one_card_rounds"] is False
+    names = list(plain["options"])
+    assert names.index("blind_one_card_rounds") == names.index("blind_all_rounds") + 1
+
+
+def test_rules_10_7_blind_and_forehead_one_card_rounds_exclude_each_other() -> None:
+    """Rules §10.7: blindOneCardRounds and foreheadOneCardRounds exclude each other; asking
+    for both is an option error naming both, in the API and in a record."""
+    with pytest.raises(OptionError) as info:
+        rw(4, blind_one_card_rounds=True, forehead_one_card_rounds=True)
+    assert "blind_one_card_rounds" in str(info.value)
+    assert "forehead_one_card_rounds" in str(info.value)
+    rec = {"game": "romanian-whist",
+           "options": {"blind_one_card_rounds": True, "forehead_one_card_rounds": True},
+           "deals": [{"dealer": 0, "deck": pack_texts(4), "actions": []}]}
+    with pytest.raises(ReplayError) as replay_info:
+        replay(rec)
+    err = replay_info.value.error
+    assert "blind_one_card_rounds" in err["message"]
+    assert "forehead_one_card_rounds" in err["message"]
+    assert (err["deal"], err["index"], err["action"], err["legal"]) == (None, None, None, [])
+    # each alone, and either with blindAllRounds, is fine
+    for ok in ({"blind_one_card_rounds": True}, {"forehead_one_card_rounds": True},
+               {"blind_one_card_rounds": True, "blind_all_rounds": True},
+               {"forehead_one_card_rounds": True, "blind_all_rounds": True}):
+        assert all(getattr(rw(4, **ok).options, k) is True for k in ok)
+
+
 # -- Engine decisions 6-8: option values -----------------------------------------------------------
 
 def opts(**values: Any) -> RomanianWhistOptions:
@@ -551,6 +700,8 @@ def test_engine_decision_8_choice_and_boolean_values_are_strict() -> None:
         ("zero_play", 1), ("zero_play", "true"), ("zero_play", None),
         ("blind_all_rounds", 0), ("blind_all_rounds", "yes"),
         ("forehead_one_card_rounds", 1), ("forehead_one_card_rounds", []),
+        ("blind_one_card_rounds", 1), ("blind_one_card_rounds", "true"),
+        ("blind_one_card_rounds", None),
     ]
     for name, value in bad_values:
         with pytest.raises(OptionError):
@@ -559,7 +710,8 @@ def test_engine_decision_8_choice_and_boolean_values_are_strict() -> None:
                "deals": [{"dealer": 0, "deck": pack_texts(4), "actions": []}]}
         with pytest.raises(ReplayError):
             replay(rec)
-    for name in ("zero_play", "blind_all_rounds", "forehead_one_card_rounds"):
+    for name in ("zero_play", "blind_all_rounds", "blind_one_card_rounds",
+                 "forehead_one_card_rounds"):
         assert getattr(opts(**{name: True}), name) is True
         assert opts().to_json()[name] is False
 

@@ -15,6 +15,7 @@ from stikk.testing import tensors as kit
 
 VARIANTS = ["romanian-whist(players=3,forehead_one_card_rounds=true)", "romanian-whist",
             "romanian-whist(blind_all_rounds=true)",
+            "romanian-whist(players=3,blind_one_card_rounds=true)",
             "romanian-whist(players=5,schedule=8-1-8)",
             "romanian-whist(players=6,zero_play=true,final_special_rounds=blind8+zero8+eight8)"]
 
@@ -41,6 +42,8 @@ def test_the_decoder_gives_back_every_view_exactly(game_text: str) -> None:
         assert hidden_own and seen_others  # own card hidden, the others' seen (§10.7)
     if "blind_all" in game_text:
         assert hidden_own
+    if "blind_one_card" in game_text:  # rules §10.7: own card hidden, nobody else's seen
+        assert hidden_own and not seen_others
     if "final_special_rounds" in game_text:
         assert specials == {None, "blind8", "zero8", "eight8"}
 

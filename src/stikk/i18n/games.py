@@ -65,6 +65,7 @@ define("optlabel.romanian-whist", {
     "zero_play": "Zero Play",
     "final_special_rounds": "Special rounds at the end",
     "blind_all_rounds": "Bid before seeing the cards",
+    "blind_one_card_rounds": "Bid the one-card rounds blind",
     "forehead_one_card_rounds": "One-card rounds on the forehead",
 })
 define("optval.romanian-whist", {

@@ -24,8 +24,9 @@ the best remaining number, the nearest to his estimate.  One-card rounds are com
 (every card is played, so the trick is decided by who holds what), then weighed by the bids
 already made (a player who bid 1 probably holds a card he expects to win with).
 
-**Special rounds.**  Blind rounds (§10.6 ``blind8``, §10.7 ``blindAllRounds``): the hand is
-unseen while bidding, so the distribution is that of a random hand (binomial, k/N per trick).
+**Special rounds.**  Blind rounds (§10.6 ``blind8``, §10.7 ``blindAllRounds`` and
+``blindOneCardRounds``): the hand is unseen while bidding, so the distribution is that of a
+random hand (binomial, k/N per trick; in a blind 1-card round the card wins 1/N of the time).
 Forehead rounds (§10.7): the agent sees the others' cards, not its own, and counts exactly
 how many of the possible cards on its forehead would win the trick.  ``zero8``/``eight8``:
 the only legal bid is taken, then the play goes for 0 or 8 tricks.

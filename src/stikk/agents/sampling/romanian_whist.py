@@ -4,7 +4,8 @@
 * Following suit is compulsory and a player void in the led suit must trump
   (§6.2): the voids a seat has shown are :func:`~stikk.games.romanian_whist.implies.implied`.
 * The turned trump card (§4.3) is known; the undealt rest of the pack is not.
-* Blind rounds hide a seat's own hand until the play (§10.6); in forehead rounds
+* Blind rounds hide a seat's own hand until the play (§10.6 ``blind8``, §10.7
+  ``blindAllRounds`` and, in 1-card rounds, ``blindOneCardRounds``); in forehead rounds
   a seat sees every hand but its own (§10.7).
 
 Nothing else narrows the worlds (bids say nothing certain about cards), so the spec is

@@ -77,6 +77,7 @@ define("rw", {
     "special_zero8": "Special round zero8: every bid is 0",
     "special_eight8": "Special round eight8: every bid is 8",
     "blind_all": "Blind bidding: everybody bids before seeing his hand",
+    "blind_one_card": "Blind one-card round: everybody bids before seeing his card",
     "forehead_round": "Forehead round: while bidding everybody sees the others' cards, not his own",
     "hidden_forehead": "Your card is on your forehead: you see everyone's card but yours",
     "hidden_blind": "Your cards are face down: you bid before seeing them",
@@ -284,6 +285,8 @@ class RomanianWhistExplainer(Explainer):
             out.append(Msg(f"rw.special_{v.special}", {}, _SPECIAL_SECTION))
         elif opts.blind_all_rounds:
             out.append(Msg("rw.blind_all", {}, "§10.7"))
+        elif opts.blind_one_card_rounds and v.cards == 1:
+            out.append(Msg("rw.blind_one_card", {}, "§10.7"))
         if opts.forehead_one_card_rounds and v.cards == 1:
             out.append(Msg("rw.forehead_round", {}, "§10.7"))
         if v.hand is None and v.seat >= 0:

@@ -90,5 +90,15 @@ class RomanianWhistOptions(Options):
         ChoiceListCodec(*SPECIAL_ROUNDS), (), "8-card rounds appended to the schedule (§10.6)")
     blind_all_rounds: bool = option(BoolCodec(), False,
                                     "everybody bids before seeing his hand (§10.7)")
+    blind_one_card_rounds: bool = option(
+        BoolCodec(), False, "in 1-card rounds everybody bids before seeing his card (§10.7)")
     forehead_one_card_rounds: bool = option(
         BoolCodec(), False, "in 1-card rounds you see the others' cards, not your own (§10.7)")
+
+    def validate(self) -> None:
+        """Rules §10.7: the blind and the forehead one-card rounds exclude each other."""
+        if self.blind_one_card_rounds and self.forehead_one_card_rounds:
+            raise OptionError("blind_one_card_rounds",
+                              "blind_one_card_rounds and forehead_one_card_rounds exclude each "
+                              "other (rules §10.7): in a 1-card round a player either sees "
+                              "nobody's card or everybody's but his own")

@@ -338,7 +338,8 @@ class RomanianWhistState(State["RomanianWhist"]):  # the game module imports thi
             return False
         opts = self.game.options
         return (opts.blind_all_rounds or self.special == "blind8"
-                or (opts.forehead_one_card_rounds and self.cards == 1))
+                or (self.cards == 1 and (opts.blind_one_card_rounds
+                                         or opts.forehead_one_card_rounds)))
 
     def _forehead(self) -> bool:
         return (self.game.options.forehead_one_card_rounds and self.cards == 1
