@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -187,6 +188,49 @@ def test_players_at_two_processes_play_one_table(procs: list[Proc]) -> None:
             c.close()
     assert a.api("GET", f"/api/tables/{table_id}")["actions"] == done
     assert b.api("GET", f"/api/tables/{table_id}")["actions"] == done
+
+
+def test_lobby_joins_racing_at_two_processes_are_settled_by_the_owner(
+        procs: list[Proc]) -> None:
+    """§1, §3: six players ask at once for seat 1 of a public table, three at the owner and
+    three at the other process: exactly one gets it, the others are told it is taken; then
+    eight ask at once for any open seat: the two left go to two of them, one each."""
+    a, b = procs
+    made = a.api("POST", "/api/tables", {"game": "sjavs", "seats": ["human"] * 4,
+                                         "public": True})
+    table_id = made["id"]
+    assert b.api("GET", f"/api/tables/{table_id}")["open_seats"] == [1, 2, 3]
+
+    def race(body: dict[str, Any] | None, count: int) -> list[dict[str, Any]]:
+        start = threading.Barrier(count)
+        answers: list[dict[str, Any]] = [{} for _ in range(count)]
+
+        def ask(i: int) -> None:
+            start.wait()
+            answers[i] = (a, b)[i % 2].api("POST", f"/api/tables/{table_id}/join", body)
+
+        threads = [threading.Thread(target=ask, args=(i,)) for i in range(count)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        return answers
+
+    answers = race({"seat": 1}, 6)
+    won = [x for x in answers if "token" in x]
+    assert len(won) == 1 and won[0]["seat"] == 1, answers
+    assert all(x.get("status_code") == 409 for x in answers if "token" not in x), answers
+    answers = race(None, 8)
+    won = [x for x in answers if "token" in x]
+    assert sorted(x["seat"] for x in won) == [2, 3], answers
+    assert all(x.get("status_code") == 409 for x in answers if "token" not in x), answers
+    for p in (a, b):
+        assert p.api("GET", f"/api/tables/{table_id}")["open_seats"] == []
+    conn = b.ws(table_id, {"type": "join", "token": won[0]["token"]})
+    try:
+        assert view_after(conn, START)["view"]["seat"] == won[0]["seat"]
+    finally:
+        conn.close()
 
 
 def test_the_owner_killed_another_process_takes_over(procs: list[Proc]) -> None:

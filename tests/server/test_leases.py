@@ -116,3 +116,42 @@ def test_a_finished_game_is_nobodys_for_ever(store: Store) -> None:
     assert holder is not None and holder.owner == FINISHED and holder.left > 1e9
     assert a.unheld() == [] and a.held() == [] and a.renew() == set()
     assert not b.acquire(table_id)
+
+
+def test_a_table_whose_storing_fails_leaves_no_lease(store: Store,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """§2: the new table's lease is taken just before it is stored (nobody may see it
+    unowned); when storing it fails, the lease is given back at once instead of being
+    renewed for a table that does not exist."""
+    import asyncio
+
+    from stikk.server.bots import BotPool
+    from stikk.server.hub import Hub
+    from stikk.server.store import StoreError
+    from stikk.server.table import Table
+
+    hub = Hub(store, bots=BotPool(workers=1), instance="p1", lease_ttl=30)
+    taken: list[str] = []
+    acquire = hub.cluster.leases.acquire
+
+    def spy(table_id: str) -> bool:
+        taken.append(table_id)
+        return acquire(table_id)
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        assert hub.cluster.leases.held() == (taken if hub.cluster.shared else [])
+        raise StoreError("the disk is full")
+
+    monkeypatch.setattr(hub.cluster.leases, "acquire", spy)
+    monkeypatch.setattr(store, "commit", refuse)
+    with pytest.raises(StoreError):
+        asyncio.run(hub.create("sjavs", ["human", "random", "random", "random"]))
+    assert taken or not hub.cluster.shared
+    assert hub.cluster.leases.held() == [] and hub.cluster.owned == set()
+    monkeypatch.undo()
+    table, _ = asyncio.run(hub.create("sjavs", ["human", "random", "random", "random"]))
+    assert hub.cluster.owns(table.id)
+    if hub.cluster.shared:
+        assert hub.cluster.leases.held() == [table.id]
+    assert isinstance(table, Table)
+    hub.bots.close()

@@ -30,6 +30,8 @@ import logging
 import os
 import socket
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from .leases import Leases
@@ -162,6 +164,24 @@ class Cluster:
             self.owned.add(table_id)
             return True
         return False
+
+    @contextmanager
+    def creating(self, table_id: str) -> Iterator[None]:
+        """Own a new table from just before it is stored, so that no other process sees it
+        unowned; if storing it fails, give the lease back at once (else this process would
+        renew the lease of a table that does not exist until it stops)."""
+        self.may_own(table_id)
+        try:
+            yield
+        except BaseException:
+            self.owned.discard(table_id)
+            if self.shared:
+                try:
+                    self.leases.release((table_id,))
+                except StoreError as e:  # not renewed any more: it runs out in one lease time
+                    _log.error("stikk: the lease of unstored table %s not released: %s",
+                               table_id, e)
+            raise
 
     def game_over(self, table_id: str) -> None:
         """The table's game is over: nobody needs to own it any more (its lease is marked

@@ -131,7 +131,7 @@ class Hub:
         refused."""
         table, invites = Table.create(self.store, game, seats, seed=seed, public=public,
                                       deals=deals, bot_time_limit=self.bots.time_limit,
-                                      pace=pace, before_store=self.cluster.may_own)
+                                      pace=pace, owning=self.cluster.creating)
         self._tables[table.id] = table
         self._open(table)
         return table, invites

@@ -28,6 +28,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable, Collection, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -189,15 +190,17 @@ class Table:
     def create(cls, store: Store, game: str, seats: Sequence[str], *,
                seed: int | None = None, public: bool = True, deals: int | None = None,
                bot_time_limit: float | None = None, pace: float = 0.0,
-               before_store: Callable[[str], object] | None = None) -> tuple[Table, Invites]:
+               owning: Callable[[str], AbstractContextManager[object]] | None = None,
+               ) -> tuple[Table, Invites]:
         """A new stored table; returns it and its secrets: every human seat's token and
         the spectators' token.  The first human seat is the creator's, so it is not open
         to lobby joins.  ``deals`` ends the table after that many deals (by default only a
         game whose session has no end has a limit, :data:`~stikk.games.SESSION_DEALS`).
         A bot seat outside its bounds is refused, and so is one whose time budget exceeds
         ``bot_time_limit`` (the server's cap on one decision, :mod:`.bots`).  ``pace``: see
-        :attr:`pace`.  ``before_store`` is called with the new table's id just before it is
-        stored (the hub takes its lease: no other process may see it unowned)."""
+        :attr:`pace`.  ``owning`` is entered with the new table's id around storing it (the
+        hub holds its lease: no other process may see it unowned, and a failed store gives
+        the lease back)."""
         try:
             g = make_game(game)
         except StikkError as e:
@@ -224,11 +227,10 @@ class Table:
                 except AgentSpecError as e:
                     raise TableError(f"seat {s}: {e}") from None
         decks = table._upcoming(table._shadow(None))
-        if before_store is not None:
-            before_store(table_id)
-        store.commit(table_id, decks=decks, new_table=NewTable(
-            g.text, list(seats), seed, public, table._watch_hash, hashes, deals, creator,
-            table.pace))
+        with nullcontext() if owning is None else owning(table_id):
+            store.commit(table_id, decks=decks, new_table=NewTable(
+                g.text, list(seats), seed, public, table._watch_hash, hashes, deals, creator,
+                table.pace))
         table._deal_decks(decks)  # stored together: no table without its first deal
         return table, invites
 
