@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -94,6 +95,8 @@ PRESETS: dict[str, list[Preset]] = {
         Preset("flat-jack", {"capture_model": "flat_jack"}, deals=12),
         Preset("postur-k-higher-face", {"postur_reach": "K",
                                         "exposure_tie_autopolicy": "higher_face"}, deals=12),
+        # rules §12.9: the defaults offer DISCARD <card> PILE beside DISCARD <card>; dead not
+        Preset("stock-discard-dead", {"stock_discard_to": "dead"}, deals=12),
     ],
     "icelandic-brus": [
         Preset("defaults", {}, deals=24),
@@ -238,6 +241,41 @@ def test_every_unused_action_id_is_refused(gid: str) -> None:
     report = testing.random_playout_checks(game, seed=3, deals=3, illegal_samples=every,
                                            snapshot_rate=0.0)
     assert report.illegal_tried >= report.decisions * min(every, game.num_actions // 2)
+
+
+@pytest.mark.parametrize(("options", "piled"), [({}, True), ({"stock_discard_to": "dead"}, False)])
+def test_styrivolt_pile_discard_spelling(options: dict[str, Any], piled: bool) -> None:
+    """CONFORMANCE.md §2 (Stýrivolt): ``DISCARD <card> PILE`` (onto the pile, rules §12.9) is
+    parsed case-insensitively and written canonically; random play under the default
+    ``stock_discard_to = choice`` offers it, always beside ``DISCARD <card>``, and its record
+    replays (traced) with it in the legal sets and actions; under ``dead`` it is never
+    offered."""
+    game = _game("styrivolt", options)
+    assert game.action_text(game.parse_action(" discard 7h  pile ")) == "DISCARD 7H PILE"
+    assert game.parse_action("DISCARD 7H PILE") != game.parse_action("DISCARD 7H")
+    pack = {format_card(c) for c in game.pack()}
+    rng = random.Random(11)
+    match = game.new_match(0)
+    offered: set[str] = set()
+    for _ in range(12):
+        state = match.start_deal(rng=rng)
+        while not state.terminal:
+            legal = state.legal_texts()
+            offered.update(legal)
+            # lean towards taking and keeping, so that the discards are reached
+            lean = [a for a in legal if a in ("TAKE_STOCK", "KEEP", "REVERT")
+                    or a.endswith(" PILE")]
+            match.apply(rng.choice(lean) if lean and rng.random() < 0.7 else rng.choice(legal))
+    spelled = {a for a in offered if a.startswith("DISCARD ") and a.endswith(" PILE")}
+    assert all(len(a.split()) == 3 and a.split()[1] in pack for a in spelled)
+    assert bool(spelled) is piled
+    assert {a.removesuffix(" PILE") for a in spelled} <= offered  # always beside DISCARD <card>
+    out = record_module.replay(json.dumps(record_module.record_of(match).to_json()), trace=True)
+    _assert_valid([out])
+    taken = {s["action"] for d in out["deals"] for s in d["steps"]}
+    traced = {a for d in out["deals"] for s in d["steps"] for a in s["legal"]}
+    assert traced == offered
+    assert bool(taken & spelled) is piled
 
 
 def test_check_game_runs_everything() -> None:

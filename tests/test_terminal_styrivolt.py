@@ -195,7 +195,7 @@ Choose = Callable[[StyrivoltState], str]
 
 
 def run_game(seed: int, choose: Choose, *, seats: str | None = None, deals: int | None = None,
-             record: Path | None = None) -> dict[str, Any]:
+             record: Path | None = None, game: str = "styrivolt") -> dict[str, Any]:
     screen = Watched()
     console = Console(file=screen, width=100, force_terminal=False)
     calls: list[str] = []
@@ -210,7 +210,7 @@ def run_game(seed: int, choose: Choose, *, seats: str | None = None, deals: int 
 
     if seats is None:
         seats = random_table(4)
-    session = TableSession(make_game("styrivolt"), seats=seats, seed=seed, console=console,
+    session = TableSession(make_game(game), seats=seats, seed=seed, console=console,
                            input_fn=input_fn, record_path=record, max_deals=deals)
     holder["s"] = session
     screen.session = session
@@ -411,9 +411,9 @@ def test_result_class_and_board_after_each_deal(taker: dict[str, Any]) -> None:
 
 @pytest.fixture(scope="module")
 def bots(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """Seed 12, twelve deals among random agents: made, nine, crosses and monk's crosses."""
+    """Seed 43, twelve deals among random agents: made, nine, crosses and monk's crosses."""
     path = tmp_path_factory.mktemp("rec") / "bots.json"
-    return run_game(12, prefer(), seats="random,random,random,random", deals=12, record=path)
+    return run_game(43, prefer(), seats="random,random,random,random", deals=12, record=path)
 
 
 def test_chalk_board_lines_crosses_and_monks(bots: dict[str, Any]) -> None:
@@ -547,3 +547,97 @@ def test_a_dealer_who_takes_knows_his_own_hand_set_aside() -> None:
     turned = [line for line in out.split("\n") if "turned by you choosing the suits" in line]
     assert all(not held & {c for _, c in card_mentions(line)} for line in turned)
     assert game["screen"].leaks == []
+
+
+# -- the taker's discard onto the pile (rules §8.3 step 6, §12.9) ---------------------------------
+
+
+def pile_plan(form: str, *, then: Choose | None = None) -> Choose:
+    """Take and keep; at the discard, type ``form`` (``{}`` the card) once for the last card
+    offered, then answer with ``then`` (by default ``prefer("take", "keep")``)."""
+    base = then or prefer("take", "keep")
+    typed: list[str] = []
+
+    def choose(st: StyrivoltState) -> str:
+        legal = st.legal_actions()
+        held = [a - DISCARD0 for a in legal if DISCARD0 <= a < DISCARD0 + 64]
+        if held and not typed:
+            typed.append(form.format(to_text(held[-1]).lower()))
+            return typed[-1]
+        return base(st)
+
+    return choose
+
+
+@pytest.mark.parametrize("form", ["discard {} pile", "pile {}", "{} pile"])
+def test_typed_discard_onto_the_pile(form: str, tmp_path: Path) -> None:
+    """Rules §8.3 step 6 and §12.9 (default ``choice``): after the first taking kept the stock,
+    the pile discards are listed beside the discards out of play, each typed form reaches the
+    engine as ``DISCARD <card> PILE``, and the table says where the card went."""
+    game = run_game(3, pile_plan(form), deals=3, record=tmp_path / "pile.json")
+    typed = next(c for c in game["calls"] if "pile" in c)
+    card = parse_card(typed.replace("discard", "").replace("pile", "").strip())
+    mine = actions_of_seat0(game)
+    assert f"DISCARD {format_card(card)} PILE" in mine
+    assert f"DISCARD {format_card(card)}" not in mine
+    out = game["out"]
+    assert re.search(r"^  pile \[\d+\] ", out, re.M)  # the pile discards, a row of their own
+    assert ("one card face down onto the pile: whoever takes the pile receives it "
+            "(rules §12.9)") in out
+    assert "discard <card> pile" in out  # the prompt names the form
+    assert f"You put {card_symbol(card)} face down onto the pile (rules §12.9)" in out
+    state = game["session"].match.deals[2]
+    assert state.first_taker == 0
+    assert game["screen"].leaks == []
+    assert f"DISCARD {format_card(card)} PILE" in game["record"]["deals"][2]["actions"]
+    rep = replay(game["path"].read_text(), trace=True)
+    steps = rep["deals"][2]["steps"]
+    assert [s["action"] for s in steps] == [state.action_text(a) for _, a in state.actors()]
+    assert rep["match"] == game["session"].match.sheet()
+
+
+def test_the_help_names_the_pile_discard() -> None:
+    answers = iter(["h"])
+    game = run_game(3, lambda st: next(answers, None) or "1", deals=1)
+    out = game["out"]
+    assert re.search(r"discard qh pile / pile qh +put that card face down onto the pile "
+                     r"instead", out)
+
+
+def test_another_seats_pile_discard_is_face_down() -> None:
+    """Rules §8.3 step 6: a bot's discard onto the pile is told to the human without its card
+    (the record's redacted ``DISCARD ?? PILE``), and the card is never written."""
+    game = run_game(14, prefer(), deals=3)
+    theirs = [(s, st.action_text(a)) for st in game["session"].match.deals
+              for s, a in st.actors() if s != 0]
+    piled = [(s, a) for s, a in theirs if a.endswith(" PILE")]
+    assert piled
+    seat, _ = piled[0]
+    assert f"Seat {seat} puts a card face down onto the pile (rules §12.9)" in game["out"]
+    assert game["screen"].leaks == []
+
+
+def test_pile_discard_refused_under_dead() -> None:
+    """Rules §12.9, ``stock_discard_to = dead``: only ``DISCARD <card>`` exists; the pile form
+    is refused with the engine's reason, and the discard out of play then goes through."""
+    game = run_game(3, pile_plan("discard {} pile", then=prefer("take", "keep", "discard")),
+                    deals=3, game="styrivolt(stock_discard_to=dead)")
+    out = game["out"]
+    assert ("at this table a discard goes out of play only (stock_discard_to = dead)"
+            in " ".join(out.split()))
+    assert not re.search(r"^  pile \[", out, re.M)
+    assert "discard <card> pile" not in out
+    mine = actions_of_seat0(game)
+    assert not any(a.endswith(" PILE") for a in mine)
+    assert any(a.startswith("DISCARD ") for a in mine)
+    assert game["screen"].leaks == []
+
+
+def test_pile_discard_refused_after_keep_both() -> None:
+    """Rules §8.3 step 6 and Engine decision 6: KEEP BOTH leaves no pile, so the pile form is
+    refused with the reason, though the table's option allows it."""
+    game = run_game(83, pile_plan("pile {}", then=prefer("take", "both", "no")), deals=3)
+    assert "KEEP_BOTH" in actions_of_seat0(game)
+    assert ("a discard goes onto the pile only after a first taking that left a pile: a second "
+            "taker could then receive it") in " ".join(game["out"].split())
+    assert not any(a.endswith(" PILE") for a in actions_of_seat0(game))

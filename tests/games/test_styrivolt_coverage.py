@@ -475,4 +475,4 @@ def test_rules_12_8_cosmetic_variants_are_not_options() -> None:
     assert names == {"players", "capture_model", "postur_reach", "illegal_stock",
                      "open_suit_selection", "forced_beating", "first_take_window",
                      "cut_for_stikkar", "cut_queen_substitute", "kh_claims_bird",
-                     "exposure_tie_autopolicy"}
+                     "exposure_tie_autopolicy", "stock_discard_to"}

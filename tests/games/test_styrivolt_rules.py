@@ -236,7 +236,8 @@ def test_rules_8_3_taking_with_last_chance_and_choose() -> None:
     assert "KEEP" in legal and "REVERT" not in legal and "KEEP_BOTH" not in legal
     st.apply_text("KEEP")
     assert st.pile == cards("KS QS 6S 3S 2S KH QH 6H 3H")
-    assert "NO_DISCARD" in st.legal_texts() and len(st.legal_texts()) == 11
+    # 10 cards: each out of play or onto the pile (§8.3 step 6, §12.9), or none
+    assert "NO_DISCARD" in st.legal_texts() and len(st.legal_texts()) == 21
     st.apply_text("DISCARD KC")
     assert st.to_act == 1 and "TAKE_STOCK" not in st.legal_texts()  # Engine decision 7
     assert st.view(0).history[-1] == (1, "DISCARD ??")  # the discard is face down

@@ -391,8 +391,8 @@ def test_rules_8_3_keep_then_discard_and_views() -> None:
     assert _seen(st, 1) == {} and _seen(st, 2) == {}
     _go(st, "TAKE_STOCK", "KEEP")
     assert st.pile == cards(H1)
-    legal = st.legal_texts()
-    assert len(legal) == 11 and "DISCARD 3C" in legal
+    legal = st.legal_texts()  # each card out of play or onto the pile (§12.9), or none
+    assert len(legal) == 21 and "DISCARD 3C" in legal and "DISCARD 3C PILE" in legal
     assert _seen(st, 0) == {"3C": "seat 1"}
     _go(st, "DISCARD 3C")
     assert st.view(1).history[-1] == (1, "DISCARD 3C")
@@ -416,7 +416,7 @@ def test_rules_8_3_discard_rule_in_a_later_trick_any_trick() -> None:
     _go(st, "TAKE_STOCK", "REVERT")
     assert st.legal_texts() == ["NO_DISCARD"]
     _go(keep, "TAKE_STOCK", "KEEP")
-    assert len(keep.legal_texts()) == 11
+    assert len(keep.legal_texts()) == 21  # 10 cards, each out of play or onto the pile (§12.9)
 
 
 def test_rules_8_1_original_hand_bars_under_any_trick() -> None:

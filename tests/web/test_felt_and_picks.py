@@ -277,3 +277,37 @@ def test_the_trumps_lie_on_the_felt_and_are_starred_in_the_hand(server: Server, 
     assert starred == [h["card"] for h in view["explain"]["hand"] if h["trump"]]
     if starred:
         expect(page.get_by_test_id("hand-legend")).to_contain_text("★ trump")
+
+
+def test_styrivolt_pile_discards_fold_into_a_group_of_their_own(server: Server,
+                                                               page: Page) -> None:
+    """Stýrivolt rules §8.3 step 6, §12.9: after a first taking the taker may discard each
+    card out of play or onto the pile; the two kinds fold into two groups, the decision line
+    names both places, and a pile discard is applied and told as such."""
+    made = server.table("styrivolt(illegal_stock=allow_and_penalize)", ["human"] * 4, seed=37)
+
+    def take_and_keep(seat: int, legal: list[str], rng: random.Random) -> str:
+        for wanted in ("TAKE_STOCK", "KEEP"):
+            if seat == 0 and wanted in legal:
+                return wanted
+        return rng.choice([a for a in legal if a != "TAKE_STOCK"] or legal)
+
+    msg = play_until(server, made, lambda v: any(a.endswith(" PILE") for a in v["legal"]),
+                     take_and_keep)
+    piled = sorted(a for a in msg["view"]["legal"] if a.endswith(" PILE"))
+    open_seat0_any(server, page, made)
+    expect(page.get_by_test_id("panel")).to_contain_text("out of play or onto the pile")
+    group = page.locator('[data-testid=action-group][data-verb="DISCARD PILE"]')
+    expect(group).to_have_count(1)
+    expect(group.locator("summary")).to_contain_text(f"Discard pile… ({len(piled)} choices)")
+    expect(page.locator('[data-testid=action-group][data-verb="DISCARD"]')).to_have_count(1)
+    group.locator("summary").click()
+    button = group.locator(f'[data-action="{piled[0]}"]')
+    expect(button).to_contain_text("onto the pile")
+    before = len(actions_done(server, made))
+    button.click()
+    assert next_action(server, made, before) == piled[0]
+    card = piled[0].split()[1]
+    expect(page.locator("#history-list")).to_contain_text("face down onto the pile")
+    others = seat_view(server, made, 1)["view"]["history"]
+    assert [0, "DISCARD ?? PILE"] in others and not any(card in t for _, t in others[-1:])

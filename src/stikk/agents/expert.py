@@ -24,6 +24,10 @@ is kept, so that the solver's indifference never throws away a sound plan; and t
 replaces it only with evidence: its mean gain over the heuristic's move, world by world, must
 exceed ``margin`` standard errors (over the effective number of worlds), as IS-MCTS's margin
 does.  A few weighted worlds otherwise turn noise into a change of plan.
+
+Both searches weigh only the moves the game's heuristic deems sensible
+(:func:`stikk.agents.heuristics.sensible_actions`: in Stýrivolt never a stikkur onto a pile
+an opponent may take, rules §12.9); in the other games that is every legal move.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from ..core.explainer import label_of
 from ..core.game import Game, Phase, State
 from ..core.view import View
 from .base import Agent, DealSetup
+from .heuristics import sensible_actions
 from .inference import NoisyHeuristic, likelihood, normalised
 from .ismcts import MAX_TIME, ISMCTSAgent
 from .registry import AgentSpecError
@@ -195,7 +200,7 @@ class ExpertAgent:
         if r.method == "only":
             return r.action, Msg("core.hint_only")
         if r.method == "ismcts":
-            return self.search.explain(view, legal)
+            return self.search.explain(view, sensible_actions(self.heuristic, view, legal))
         ranked = sorted(r.values, key=lambda a: -r.values[a])
         alt = next((a for a in ranked if a != r.action
                     and r.values[a] < r.values[r.action] - TIE), None)
@@ -218,6 +223,7 @@ class ExpertAgent:
         if self.setup is None or self.setup.game != self.game:
             raise RuntimeError("the expert needs begin_deal(setup, seat) before the deal's "
                                "first decision (the arena and stikk play call it)")
+        legal = sensible_actions(self.heuristic, view, legal)  # the moves worth a search
         deadline = None if self.time_limit is None else start + self.time_limit
         solved = (None if self.auction == "ismcts" and view.phase in AUCTION
                   else self._pimc(view, deadline))
@@ -228,6 +234,7 @@ class ExpertAgent:
             self.last = ExpertResult(action, "ismcts", seconds=time.perf_counter() - start)
             return self.last
         values, shares, rows = solved
+        values = {a: values[a] for a in legal}  # the solver values every legal move
         effective = 1.0 / math.fsum(x * x for x in shares)
         best = max(values.values())
         favourite = self.heuristic.act(view, legal)

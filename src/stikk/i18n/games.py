@@ -151,6 +151,7 @@ define("optlabel.styrivolt", {
     "cut_queen_substitute": "A queen may stand for a king",
     "kh_claims_bird": "K♥ claims the Fuglurin",
     "exposure_tie_autopolicy": "Ties when exposing",
+    "stock_discard_to": "Where the taker's discard goes",
 })
 define("optval.styrivolt", {
     "capture_model.graded": "graded reach",
@@ -167,4 +168,6 @@ define("optval.styrivolt", {
     "cut_for_stikkar.up_to_fourth_two": "up to the fourth card, up to two stikkar",
     "exposure_tie_autopolicy.ask": "the dealer decides",
     "exposure_tie_autopolicy.higher_face": "the higher card",
+    "stock_discard_to.choice": "onto the pile or out of play",
+    "stock_discard_to.dead": "out of play only",
 })

@@ -141,6 +141,8 @@ define("term", {
     "sv_help_keep": "{keep} / {revert} / {both}\tkeep the new hand, revert to the old hand, "
                     "keep both packets",
     "sv_help_discard": "{discard} / {no}\tdiscard that card face down, or no discard",
+    "sv_help_pile": "{pile} / {short}\tput that card face down onto the pile instead, where "
+                    "a second taker receives it (when the table offers it)",
     "sv_help_exchange": "{exchange}\texchange your trader for that exposed card",
     "sv_help_claim": "{claim} / {continue}\tclaim the game, or play on for nine",
     "sv_help_decline": "{decline}\tdecline the offer",

@@ -8,7 +8,8 @@ describes it (one vertical line crossed by three strokes, side A owning the left
 side B the right ones; a half rubbed out dotted, a cross ``✕`` and a monk's cross ``☨`` under
 the side that owns them), the table of the session's deals, the moves listed with what
 each decision does, and the shorthands a player may type (``take``, ``keep``, ``revert``,
-``both``, ``discard qh``, ``claim``, ``continue``).
+``both``, ``discard qh``, ``discard qh pile`` or ``pile qh`` (onto the pile, rules §12.9),
+``claim``, ``continue``).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from ..games.styrivolt.actions import (
     CONTINUE,
     DECLINE,
     DISCARD0,
+    DISCARD_PILE0,
     EXCHANGE0,
     EXPOSE0,
     KEEP,
@@ -63,6 +65,9 @@ _CARD_ARG_RE = re.compile(r"(play|expose|exchange|swap|ex|choose|discard|claim|c
 _CARD_VERBS = {"play": 0, "expose": EXPOSE0, "exchange": EXCHANGE0, "swap": EXCHANGE0,
                "ex": EXCHANGE0, "choose": CHOOSE0, "discard": DISCARD0, "claim": CLAIM_CUT0,
                "claim_cut": CLAIM_CUT0}
+_PILE_RE = re.compile(r"discard (\S+) pile|pile (\S+)|(\S+) pile")
+"""A discard onto the pile (rules §8.3 step 6, §12.9): ``discard qh pile``, ``pile qh``,
+``qh pile``."""
 _WORDS: dict[str, tuple[int, ...]] = {
     "take": (TAKE_STOCK,), "take stock": (TAKE_STOCK,), "take the stock": (TAKE_STOCK,),
     "take pile": (TAKE_STOCK,), "take the pile": (TAKE_STOCK,), "stock": (TAKE_STOCK,),
@@ -134,11 +139,11 @@ class StyrivoltRenderer(ExplainedRenderer):
         offered = {m.action: m for m in self.explainer.moves(view, [a for a, _ in moves])}
         self.say(styled(self.tell("term.moves"), "bold"))
         out: list[Text | str] = []  # lines, and the keys of the rows of cards in their place
-        rows: dict[str, Text] = {}  # the cards to play, the cards to discard: a line each
+        rows: dict[str, Text] = {}  # the cards to play, to discard, to pile: a line each
         for i, (a, _) in enumerate(moves, 1):
             move = offered[a]
-            if a < 64 or DISCARD0 <= a < CLAIM_CUT0:
-                verb = "play" if a < 64 else "discard"
+            if a < 64 or DISCARD0 <= a < CLAIM_CUT0 or a >= DISCARD_PILE0:
+                verb = "play" if a < 64 else "discard" if a < CLAIM_CUT0 else "pile"
                 if verb not in rows:
                     rows[verb] = Text(f"  {verb} ")
                     out.append(verb)
@@ -253,10 +258,12 @@ class StyrivoltRenderer(ExplainedRenderer):
         for a, w in _HINT_WORDS:
             if a in legal and cmd(w) not in words:
                 words.append(cmd(w))
-        for lo, hi, w in ((DISCARD0, CLAIM_CUT0, "discard"), (EXCHANGE0, CHOOSE0, "exchange"),
-                          (CHOOSE0, DISCARD0, "choose")):
+        for lo, hi, w in ((DISCARD0, CLAIM_CUT0, "discard <card>"),
+                          (DISCARD_PILE0, DISCARD_PILE0 + 64, "discard <card> pile"),
+                          (EXCHANGE0, CHOOSE0, "exchange <card>"),
+                          (CHOOSE0, DISCARD0, "choose <card>")):
             if any(lo <= a < hi for a in legal):
-                words.append(cmd(f"{w} <card>"))
+                words.append(cmd(w))
         if not words:
             return self.tell("term.sv_prompt", nums=nums, **KEYS)
         return self.tell("term.sv_prompt_words", nums=nums, words=words, **KEYS)
@@ -278,6 +285,12 @@ class StyrivoltRenderer(ExplainedRenderer):
         if word in ("exchange", "swap"):
             ex = [a for a in legal if EXCHANGE0 <= a < CHOOSE0]
             return ex[0] if len(ex) == 1 else None
+        pile = _PILE_RE.fullmatch(word)
+        if pile is not None:  # onto the pile; refused with the engine's reason if not offered
+            try:
+                return DISCARD_PILE0 + parse_card(next(g for g in pile.groups() if g))
+            except CardError:
+                return None
         m = _CARD_ARG_RE.fullmatch(word)
         try:
             c = parse_card(m[2] if m is not None else word)
@@ -287,7 +300,7 @@ class StyrivoltRenderer(ExplainedRenderer):
             return _CARD_VERBS[m[1]] + c
         if c in legal or not legal:
             return c
-        for base in (EXCHANGE0, CHOOSE0, DISCARD0, EXPOSE0, CLAIM_CUT0):
+        for base in (EXCHANGE0, CHOOSE0, DISCARD0, EXPOSE0, CLAIM_CUT0, DISCARD_PILE0):
             if base + c in legal:
                 return base + c
         return c  # refused by the engine with its reason
@@ -300,6 +313,7 @@ class StyrivoltRenderer(ExplainedRenderer):
             tell("term.sv_help_take", take=cmd("take")),
             tell("term.sv_help_keep", keep=cmd("keep"), revert=cmd("revert"), both=cmd("both")),
             tell("term.sv_help_discard", discard=cmd("discard qh"), no=cmd("no")),
+            tell("term.sv_help_pile", pile=cmd("discard qh pile"), short=cmd("pile qh")),
             tell("term.sv_help_exchange", exchange=cmd("exchange 7s")),
             tell("term.sv_help_claim", claim=cmd("claim"), **{"continue": cmd("continue")}),
             tell("term.sv_help_decline", decline=cmd("decline")),

@@ -117,11 +117,18 @@ _CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])([AKQJT2-9][CSHD])(?![A-Za-z0-9])")
 
 
 def _leaked_cards(view: View, hidden: Mask) -> list[str]:
-    """Canonical texts of hidden cards that appear as a token in the view's JSON."""
+    """Canonical texts of hidden cards that appear as a token in the view's JSON.
+
+    The seat's own actions are left out: their text is what the seat itself chose, not
+    something it was told.  A card it named there may be hidden from it later (Stýrivolt
+    §12.9: a card it put onto the pile, which the second taker took and may have discarded
+    face down, is somewhere the seat cannot tell)."""
     if not hidden:
         return []
     names = {format_card(c) for c in cards_of(hidden)}
-    return sorted(names.intersection(_CARD_TOKEN.findall(json.dumps(view.to_json()))))
+    data = view.to_json()
+    data["history"] = [h for h in data.get("history", []) if h[0] != view.seat]
+    return sorted(names.intersection(_CARD_TOKEN.findall(json.dumps(data))))
 
 
 def _parse_variant(text: str) -> str:

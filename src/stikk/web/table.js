@@ -564,7 +564,9 @@ function drawButtons(node, actions, view) {
   }
   const groups = new Map();
   for (const a of actions) {
-    const verb = a.split(" ")[0];
+    // the verb, with a place named after the card (Stýrivolt's DISCARD 7H PILE, rules §12.9)
+    const words = a.split(" ");
+    const verb = words.length > 2 ? `${words[0]} ${words[words.length - 1]}` : words[0];
     if (!groups.has(verb)) groups.set(verb, []);
     groups.get(verb).push(a);
   }

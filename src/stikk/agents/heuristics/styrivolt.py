@@ -41,10 +41,30 @@ the stock when its hand is weak: when the hand is worth less than the stock is e
 (its known cards, the rest drawn from the unseen cards, plus an exposed card to choose) plus a
 margin for the option to return it.  It never takes without the right (§11: the opponents'
 monk's cross).  After the taking: ``KEEP_BOTH`` whenever allowed (more cards, no pile for a
-second taker), else ``KEEP`` or ``REVERT`` by worth; ``CHOOSE`` the better exposed card;
-``NO_DISCARD`` always (a discard only throws a card away, §8.3 step 6).  A second taking (§8.4)
-of the pile is taken whenever the seat has the right: the pile holds no stikkar, so it can keep
-both packets.
+second taker), else ``KEEP`` or ``REVERT`` by worth; ``CHOOSE`` the better exposed card.  A
+second taking (§8.4) of the pile is taken whenever the seat has the right: the pile is
+usually the first taker's stikkur-free hand, so both packets can often be kept.
+
+**The discard (§8.3 step 6, §12.9, Engine decision 6).**  With no card to spare the only
+answer is ``NO_DISCARD``.  With one, every card is kept (``NO_DISCARD``) by default: a spare
+card is a free choice later, and a discard out of play (``DISCARD <card>``) only throws one
+away.  Under ``stock_discard_to = choice`` a first taker who left a pile may instead put the
+card onto the pile (``DISCARD <card> PILE``), where a second taker receives it (§8.4).  He
+does so only when that can help his partner and cannot help an opponent: no opponent may
+still take the pile and the partner still may (:func:`may_take_pile`, judged by the
+engine's ``take_refusal`` from what the view shows).  Another seat has lost the right (§8.1
+(a), Engine decisions 3–4) for good only once it has shown a stikkur of its original hand: a
+stikkur it played or claimed for a king (§12.6), not one it got for a trader (§7.2), which it
+may play away and then take (:func:`shown_original`); under ``illegal_stock =
+allow_and_penalize`` (§11) anyone may take.  Then the card given is the one most useful to
+the partner (the highest worth) among those the taker can spare: giving it away lowers the
+worth of his own best ``10 − trick`` cards by at most ``SPARE_COST``.  In practice both
+opponents must have played (or claimed) an original stikkur before the discard: rare in
+trick 1, more common under ``first_take_window = any_trick`` (§12.5).  A stikkur (base role,
+§5.1–§5.2) or a trader whose suit has a stikkur among its available exposed cards (§8.3 step
+5: the taker of the pile would trade it for that stikkur) never goes onto a pile an opponent
+may take (:func:`pile_guarded`); :meth:`StyrivoltHeuristic.sensible_actions` removes those
+moves from what the ``expert`` searches (:func:`stikk.agents.heuristics.sensible_actions`).
 
 **Other decisions.**  Exposure ties (§4.2, A16): a dealer holding the trader of that suit
 exposes the card he wants (the one completing his four of a kind, else the better card); any
@@ -65,7 +85,7 @@ from functools import cache, lru_cache
 from math import comb
 from typing import Any
 
-from ...cards import Card, Mask, cards_of, format_card, mask_of, parse_card
+from ...cards import SUITS, Card, Mask, cards_of, format_card, mask_of, parse_card
 from ...core.game import Game
 from ...core.view import View
 from ...games.styrivolt.actions import (
@@ -76,6 +96,7 @@ from ...games.styrivolt.actions import (
     CONTINUE,
     DECLINE,
     DISCARD0,
+    DISCARD_PILE0,
     EXCHANGE0,
     EXPOSE0,
     KEEP,
@@ -84,15 +105,31 @@ from ...games.styrivolt.actions import (
     REVERT,
     TAKE_STOCK,
 )
-from ...games.styrivolt.implies import chosen_pair, original_hand, promotions, whereabouts
+from ...games.styrivolt.implies import (
+    CARD_ID,
+    VERB,
+    base_roles,
+    card_of,
+    chosen_pair,
+    original_hand,
+    promotions,
+    whereabouts,
+)
 from ...games.styrivolt.options import ALLOW_AND_PENALIZE, StyrivoltOptions
-from ...games.styrivolt.rules import beats, capture_reach, winning
+from ...games.styrivolt.rules import (
+    beats,
+    capture_reach,
+    take_refusal,
+    traders_to_stikkar,
+    winning,
+)
 from ...games.styrivolt.tables import (
     FIVES,
     FRIKORT,
     FRU,
     KARNIFL,
     KEYPMADUR,
+    KH,
     KONGUR,
     LAMB,
     OLUKKA,
@@ -102,6 +139,7 @@ from ...games.styrivolt.tables import (
     RANK_MASKS,
     ROLES,
     STIKKAR,
+    TWO_H,
 )
 
 LAMBDA = 1.1
@@ -116,6 +154,8 @@ TAKE_MARGIN = 1.5
 """The stock is taken when the hand is worth less than the expected stock plus this."""
 CONTINUE_SURE = 4
 """Sure winners needed to play on for nine (all of tricks 6–9)."""
+SPARE_COST = 0.05
+"""A card onto the pile for the partner may cost the taker's own best cards this much worth."""
 
 CAPTURE_WORTH = {OLUKKA: 0.24, 5: 0.3, 6: 0.36, POSTUR: 0.42}
 """Worth of the capture cards (tristur 5, tvistur 6): they beat leads up to their reach."""
@@ -372,6 +412,92 @@ class _Table:
         return lambs, masters
 
 
+# -- the pile (rules §8.1, §8.4, §12.9) ----------------------------------------------------------
+
+def shown_original(view: View, seat: int) -> Mask:
+    """The cards the viewer has seen in ``seat``'s original hand (rules §8.1 (a), Engine
+    decision 3: the dealt nine after the cut claims): the cards it played and the fives it
+    traded in (K♥ given for the Fuglurin, §12.7) before any taking of its own, and the cut
+    stikkar it claimed (§12.6), less the cards it received for them (an exchange, the
+    Fuglurin).  The viewer's own original hand is
+    :func:`~stikk.games.styrivolt.implies.original_hand`."""
+    v: Any = view
+    orig = received = 0
+    for q, text in v.history:
+        if q != seat:
+            continue
+        verb = VERB[text]
+        if verb == "TAKE_STOCK":
+            break  # its hand was replaced: what it plays later shows nothing of the deal
+        if verb in ("PLAY", "CLAIM_CUT"):
+            orig |= 1 << card_of(text)
+        elif verb == "EXCHANGE":
+            c = card_of(text)
+            received |= 1 << c
+            orig |= 1 << FIVES[c >> 4]
+        elif verb == "CLAIM_FUGLURIN":
+            received |= 1 << TWO_H
+            orig |= 1 << KH
+    return orig & ~received
+
+
+def may_take_pile(view: View, seat: int, penalize: bool) -> bool:
+    """Whether ``seat`` may still take the pile, as far as the viewer can tell (rules §8.1,
+    §8.4, §11; the engine's :func:`~stikk.games.styrivolt.rules.take_refusal` judges): asked
+    while a taking is under way or after it, the pile is there (a discard onto it makes one)
+    and the second taking still to come.  Another seat has lost the right for good only once
+    it has shown a stikkur (base role, Engine decision 4) of its original hand
+    (:func:`shown_original`); a stikkur it got from the table (an exchange) it may play away
+    and take at a later turn, and a hand the viewer has not seen may hold none.  Under
+    ``illegal_stock = allow_and_penalize`` anyone may take (§11)."""
+    v: Any = view
+    first = v.first_taker if v.first_taker is not None else v.taker
+    if first is None:
+        return False  # no taking yet: no pile
+    _, stik = base_roles(view)
+    if seat == v.seat:
+        orig = original_hand(view)
+        original_stikkur = orig is None or bool(orig & stik)
+        hand_stikkur = bool((v.hand or 0) & stik)
+    else:
+        original_stikkur = bool(shown_original(view, seat) & stik)
+        hand_stikkur = False
+    return take_refusal(seat=seat, trick_no=len(v.tricks) + 1, any_trick=True,
+                        first_taker=first, second_taken=v.second_taken, pile=True,
+                        penalize=penalize, original_stikkur=original_stikkur,
+                        hand_stikkur=hand_stikkur) is None
+
+
+def pile_guarded(view: View) -> Mask:
+    """The cards that never go onto a pile an opponent may take (rules §12.9): the stikkar
+    (base role, §5.1–§5.2, Engine decision 4) and the traders whose suit has a stikkur among
+    its available exposed cards (§8.3 step 5, §8.5: a taker of the pile trades one for that
+    stikkur)."""
+    v: Any = view
+    _, stik = base_roles(view)
+    table = 0
+    for text in v.exposed:
+        table |= 1 << CARD_ID[text]
+    return stik | traders_to_stikkar(map(SUITS.index, v.chosen), table, stik)
+
+
+def opponent_may_take_pile(view: View, penalize: bool) -> bool:
+    """Whether an opponent of the viewer may still take the pile (:func:`may_take_pile`)."""
+    me: int = view.seat
+    return any(may_take_pile(view, (me + d) % 4, penalize) for d in (1, 3))
+
+
+def sensible_actions(view: View, legal: Sequence[int], penalize: bool = False) -> list[int]:
+    """The actions of ``legal`` worth a search's time (the hook of
+    :func:`stikk.agents.heuristics.sensible_actions`, which the ``expert`` applies): all but
+    a guarded card (:func:`pile_guarded`: a stikkur, a trader that buys one) onto a pile an
+    opponent may still take (rules §8.4, §12.9).  Never empty: ``NO_DISCARD`` stays."""
+    if not legal or max(legal) < DISCARD_PILE0 or not opponent_may_take_pile(view, penalize):
+        return list(legal)
+    guarded = pile_guarded(view)
+    return [a for a in legal if a < DISCARD_PILE0 or not guarded >> (a - DISCARD_PILE0) & 1]
+
+
 class StyrivoltHeuristic:
     """Plays Stýrivolt by the tactics of the rules file and the seed (module docstring)."""
 
@@ -403,6 +529,11 @@ class StyrivoltHeuristic:
         """One of ``legal``: the action :meth:`explain` gives."""
         return self.explain(view, legal)[0]
 
+    def sensible_actions(self, view: View, legal: Sequence[int]) -> list[int]:
+        """The actions of ``legal`` a search should weigh (:func:`sensible_actions`): never a
+        stikkur onto a pile an opponent may take (rules §12.9)."""
+        return sensible_actions(view, legal, self.penalize)
+
     def explain(self, view: View, legal: Sequence[int]) -> tuple[int, str]:
         """The chosen action and one line on why."""
         if not legal:
@@ -428,7 +559,7 @@ class StyrivoltHeuristic:
             best = max(legal, key=lambda a: (t.worth(a - CHOOSE0, t.roles[a - CHOOSE0]), -a))
             return best, f"choose {format_card(best - CHOOSE0)}, the better exposed card"
         if NO_DISCARD in legal:
-            return NO_DISCARD, "keep every card: a discard only throws one away"
+            return self._discard(t, legal)
         if KEEP in legal:
             return self._keep(t, legal)
         exchanges = [a for a in legal if EXCHANGE0 <= a < CHOOSE0]
@@ -514,6 +645,38 @@ class StyrivoltHeuristic:
             a = self._best_exchange(t, exchanges)
             return a, f"trade the 5 from the stock for {format_card(a - EXCHANGE0)}"
         return KEEP, f"keep the new hand (worth {v_new:.1f} against {v_old:.1f})"
+
+    def _discard(self, t: _Table, legal: list[int]) -> tuple[int, str]:
+        """Rules §8.3 step 6, §12.9: keep every card, unless the pile can reach the partner
+        and no opponent; then the most useful card to him that I can spare goes onto it."""
+        piles = [a - DISCARD_PILE0 for a in legal if a >= DISCARD_PILE0]
+        if not piles:
+            return NO_DISCARD, ("keep every card: a spare card is a free choice later, a "
+                                "discard out of play only throws one away (rules §8.3 step 6)")
+        view = t.view
+        if opponent_may_take_pile(view, self.penalize):
+            return NO_DISCARD, ("keep every card: an opponent may still take the pile, so "
+                                "nothing goes onto it (rules §8.1, §8.4, §12.9)")
+        if not may_take_pile(view, t.partner, self.penalize):
+            return NO_DISCARD, ("keep every card: nobody may take the pile now (both "
+                                "opponents and my partner showed a stikkur of their "
+                                "original hands, rules §8.1)")
+        mine = t.seat_roles[t.me]
+        cards = cards_of(t.hand)
+        whole = t.hand_worth(cards)
+
+        def cost(c: Card) -> float:  # what giving c away costs my own best cards
+            return whole - t.hand_worth([x for x in cards if x != c])
+
+        spare = [c for c in piles if cost(c) <= SPARE_COST + 1e-9]
+        if not spare:  # pragma: no cover - a taker who may discard holds a card too many
+            return NO_DISCARD, "keep every card: I cannot spare one (rules §8.3 step 6)"
+        c = max(spare, key=lambda x: (t.worth(x, t.roles[x]), -x))
+        what = "the stikkur " if _is_stikkur(t.roles[c]) else ""
+        return DISCARD_PILE0 + c, (
+            f"put {what}{format_card(c)} onto the pile for my partner: both opponents showed a "
+            f"stikkur of their original hands, so only he may take it (rules §8.1, §8.4, "
+            f"§12.9), and I can spare it (worth {t.worth(c, mine[c]):.2f} to me)")
 
     def _claim_or_continue(self, t: _Table) -> tuple[int, str]:
         lambs, masters = t.sure_winners()

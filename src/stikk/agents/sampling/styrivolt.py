@@ -8,7 +8,8 @@ packet not kept becomes the pile (at the second taking: goes out of play, §8.4)
 joins two.  A symbolic replay of the history follows these public moves, so at every moment
 the spec knows which bundles make up each hand, the set-aside packet, the pile and the
 out-of-play packet; single cards leave a bundle only by a play, an exchange (both public)
-or a face-down discard (hidden).  A played card, a traded-in five, K♥ given for the
+or a face-down discard (hidden; onto the pile under §12.9: *Pile discards* below).  A
+played card, a traded-in five, K♥ given for the
 Fuglurin (§12.7) lie in a bundle of the hand that gave them at that moment.
 
 **The turned cards** (rules §4.1–§4.3).  The ``turned_count`` top stock cards were turned:
@@ -68,6 +69,19 @@ cut zone's order) come from the order of the seat's own dealt positions, which t
 shuffles uniformly and no view depends on: its rank among the ``9!`` orders is split into
 the choices, with a rejection that keeps them exactly uniform.
 
+*Pile discards* (§8.3 step 6, §8.4, §12.9).  Another seat's ``DISCARD ?? PILE`` is drawn the
+same way (``DISCARD <card> PILE``), but its card joins the pile as the pseudo-bundle
+``X<i>`` (``i`` its history index), which moves with the pile to a second taker, or out of
+play; a constraint naming ``X<i>`` means the locations of the bundles of the taker's hand at
+the discard.  So a card the second taker plays or trades later may have been that discard,
+and a constraint on the taker's hand after the discard does not bind the cards placed through
+``X<i>`` (left to rejection, which also rejects a world placing two such cards there).  A
+seat that took the pile knows every card it received, and the taker's hand held exactly one
+of them: that discard is drawn among the cards of that hand whose place the seat knows (or
+that everybody saw taken from the table), the same candidates in every world.  The seat's
+own ``DISCARD <card> PILE`` is known: the card keeps the place it lay in then, whoever plays
+it later.
+
 **Speed.**  Locations that no card tells apart (typically the other hands and the untouched
 stock) are merged into one shuffled location, so the counting sampler's classes stay few;
 ``actions(deck)`` lays each part out again (its known cards, then the next unknown cards in
@@ -79,8 +93,10 @@ zone, an answer that could belong to two offers, a constraint on a hand from whi
 was discarded face down before it (that card is free), the moment and the absence of a
 promotion, an illegal taking penalised under ``allow_and_penalize`` (§11), and what the view
 does not show: an exposed card handed to the taker without an action (§8.3 step 3: the
-lamb-rule partner is then left open) and, with ``cut_queen_substitute``, which of the king
-or queen was given for a cut stikkur once the stock is taken.
+lamb-rule partner is then left open, unless another seat's exchange answered a last-chance
+offer for that suit, which shows the pair: a stikkur traded away leaves the 7) and, with
+``cut_queen_substitute``, which of the king or queen was given for a cut stikkur once the
+stock is taken.
 """
 
 from __future__ import annotations
@@ -99,6 +115,7 @@ from ...games.styrivolt.actions import (
     CLAIM_FUGLURIN,
     DECLINE,
     DISCARD0,
+    DISCARD_PILE0,
     EXCHANGE0,
     EXPOSE0,
     KEEP,
@@ -114,6 +131,7 @@ from ...games.styrivolt.implies import (
     held_later,
     promotions,
     taking_shows_right,
+    whereabouts,
 )
 from ...games.styrivolt.options import ALLOW_AND_PENALIZE, CUT_BOTTOM, CUT_FOURTH_TWO, CUT_OFF
 from ...games.styrivolt.rules import (
@@ -148,6 +166,10 @@ from ..dealsetup import DealSetup
 from .core import Location, WorldSpec, lehmer
 
 INF = float("inf")
+_MERGE_COST = 200_000
+"""Above this :meth:`_Builder._merge_groups` cost, locations few cards tell apart are merged."""
+_MERGE_KEPT = 0.5
+"""... but only where the merge keeps about this share of the draws (replay rejects the rest)."""
 _SUIT = tuple(suit_mask(s) for s in range(4))
 
 
@@ -276,7 +298,14 @@ class Story:
     inside: list[tuple[Card, Bundles]] = field(default_factory=list)
     """Positive constraints: the card lay in one of these bundles."""
     hidden_discards: list[tuple[float, int, Bundles, int]] = field(default_factory=list)
-    """(time, taker, bundles of his hand, history index) of each ``DISCARD ??``."""
+    """(time, taker, bundles of his hand, history index) of each ``DISCARD ??`` and
+    ``DISCARD ?? PILE``."""
+    alias: dict[str, Bundles] = field(default_factory=dict)
+    """``X<i>``: the card another seat discarded onto the pile at history index ``i``
+    (rules §12.9), a pseudo-bundle that moves with the pile; its card lies in one of these
+    bundles (the taker's hand then)."""
+    pile_seen: set[int] = field(default_factory=set)
+    """History indices of the pile discards the seat received with the pile (§8.4)."""
     ever: list[list[tuple[str, float]]] = field(default_factory=list)
     """Per seat, (bundle, time it entered the hand)."""
     known: set[str] = field(default_factory=set)
@@ -363,6 +392,8 @@ class _Replay:
         self.fug_open = False
         self.fug_acts: list[tuple[int, int, int]] = []
         self.fug_t = 0.0
+        self.pinned: set[Card] = set()
+        """The seat's own pile discards (rules §12.9): their place is where they lay then."""
 
     def run(self) -> Story:
         """Replay the whole history; the story it tells."""
@@ -414,14 +445,13 @@ class _Replay:
     def _action(self, i: int, seat: int, a: int | None) -> None:
         """One action of the play (after the pre-phase): what moves and what it says."""
         t = float(i)
-        st = self.st
-        if a is None:  # another seat's face-down discard (§8.3 step 6)
-            self._hidden_discard(i, seat, t)
+        if a is None:  # another seat's face-down discard (§8.3 step 6, §12.9)
+            self._hidden_discard(i, seat, t, self.view.history[i][1].endswith(" PILE"))
         elif a < 64:  # PLAY (rules §6)
             self._play(seat, a, t)
         elif EXCHANGE0 <= a < CHOOSE0:  # an exchange (§7.2)
             x = a - EXCHANGE0
-            st.left[FIVES[x >> 4]] = (t, self._bund(seat))
+            self._leave(FIVES[x >> 4], t, seat)
             self.table &= ~(1 << x)
             self._last_chance_answer(i, seat, a)
         elif a == DECLINE:
@@ -433,17 +463,27 @@ class _Replay:
         elif a in (KEEP, REVERT, KEEP_BOTH):
             self._keep(seat, a, t)
         elif DISCARD0 <= a < CLAIM_CUT0:  # the seat's own discard: it knows the card
-            st.left[a - DISCARD0] = (t, self._bund(seat))
+            self._leave(a - DISCARD0, t, seat)
+            self.taker = -1
+        elif a >= DISCARD_PILE0:  # its own, onto the pile (§12.9): it still lies where it
+            self._leave(a - DISCARD_PILE0, t, seat)  # lay, whoever takes the pile later
+            self.pinned.add(a - DISCARD_PILE0)
             self.taker = -1
         elif a == NO_DISCARD:
             self.taker = -1
         elif a == CLAIM_FUGLURIN:  # rules §12.7: K♥ goes dead, 2H to the claimer
-            st.left[KH] = (t, self._bund(seat))
+            self._leave(KH, t, seat)
             self.table &= ~(1 << TWO_H)
         # CLAIM / CONTINUE: public, nothing moves (rules §9.2)
 
     def _bund(self, p: int) -> Bundles:
         return frozenset(self.st.hand[p])
+
+    def _leave(self, c: Card, t: float, p: int) -> None:
+        """A known card leaves ``p``'s hand: it lay in that hand's bundles.  A card the seat
+        itself put onto the pile (§12.9) keeps the place it lay in when it was discarded."""
+        if c not in self.pinned:
+            self.st.left[c] = (t, self._bund(p))
 
     def _role(self, p: int, c: Card) -> int:
         """The card's role for its player: promoted once announced (rules §5.7)."""
@@ -464,10 +504,16 @@ class _Replay:
         st = self.st
         return frozenset(b for p in range(4) if p != t for b in st.hand[p])
 
-    def _hidden_discard(self, i: int, seat: int, t: float) -> None:
-        """Another seat's ``DISCARD ??`` (rules §8.3 step 6): the seat forgets that hand."""
+    def _hidden_discard(self, i: int, seat: int, t: float, pile: bool) -> None:
+        """Another seat's ``DISCARD ??`` (rules §8.3 step 6) or ``DISCARD ?? PILE`` (§12.9):
+        the seat forgets that hand.  A pile discard's card joins the pile as the
+        pseudo-bundle ``X<i>`` (module docstring)."""
         st = self.st
         st.hidden_discards.append((t, seat, self._bund(seat), i))
+        if pile:
+            name = f"X{i}"
+            st.alias[name] = self._bund(seat)
+            st.pile.append(name)
         if seat != self.me:
             st.known -= set(st.hand[seat])
             if "S" in st.hand[seat]:
@@ -478,7 +524,7 @@ class _Replay:
         """A card played (rules §6): where it left from, a promotion it shows (§5.7), and
         under forced beating what not beating shows (§12.4)."""
         st = self.st
-        st.left[c] = (t, self._bund(seat))
+        self._leave(c, t, seat)
         rc = self._role(seat, c)
         key = (seat, c & 15)
         if key in self.ann_keys and rc != self.roles[c] and key not in self.announced:
@@ -540,6 +586,7 @@ class _Replay:
         st.ever[taker] += [(b, t) for b in got]
         if taker == self.me:
             st.known |= set(got)
+            st.pile_seen |= {int(b[1:]) for b in got if b in st.alias}
         st.received = True
 
     def _keep(self, seat: int, a: int, t: float) -> None:
@@ -808,6 +855,7 @@ class _Builder:
         taker = -1
         received = False
         early: dict[int, Card] = {}  # suit -> exposed card exchanged before the receiving
+        answered: set[int] = set()  # suits whose exchange answered a last-chance offer
         settled: set[int] = set()
         for i, (seat, text) in enumerate(view.history):
             if took >= 0 and not received and seat == taker and not text.startswith("CHOOSE"):
@@ -819,6 +867,8 @@ class _Builder:
                 table |= 1 << (a - EXCHANGE0)
                 if not received:
                     early[(a - EXCHANGE0) >> 4] = a - EXCHANGE0
+                    if took >= 0 and seat != taker:  # rules §8.3 step 2
+                        answered.add((a - EXCHANGE0) >> 4)
             elif CHOOSE0 <= a < DISCARD0:
                 table |= 1 << (a - CHOOSE0)
             elif a == CLAIM_FUGLURIN:
@@ -833,6 +883,11 @@ class _Builder:
         if received:
             for s, x in early.items():
                 e = table & _SUIT[s]
+                if e.bit_count() == 1 and s in answered and self.stik >> x & 1:
+                    # a last-chance offer shows two exposed cards (rules §8.3 step 2): the
+                    # lamb rule's pair (§4.2), so the other was the 7, handed to the taker
+                    table |= 1 << (s * 16 + R7)
+                    continue
                 if e.bit_count() == 1 and (x & 15 == R7 or self.stik >> x & 1):
                     partner_open.add(s)
                     self.notes.append(f"{SUITS[s]}: a second exposed card may have gone to "
@@ -1016,7 +1071,8 @@ class _Builder:
         lays each part out again (its fixed cards, then the next cards in that order): a
         uniformly random placement (module docstring).  When many classes remain (a hard
         count), locations that at most three cards tell apart are merged too, allowing those
-        cards in both (the replay rejects the worlds where they lie wrong)."""
+        cards in both (the replay rejects the worlds where they lie wrong), unless the merge
+        would lose about half the draws or more (``_MERGE_KEPT``: a slower count then)."""
         sig: dict[int, Mask] = {}
         for c, ks in self._cands.items():
             if len(ks) > 1:
@@ -1028,36 +1084,11 @@ class _Builder:
                 groups.setdefault(sig[k], []).append(k)
         parts = [(m, ks) for m, ks in groups.items()]
         room = [len(L.positions) - L.known.bit_count() for L in locs]
-
-        def cost() -> int:
-            """A rough size of the count: the classes times the product of (room + 1) over
-            the places that several classes share (it tracks the count's time well)."""
-            seen: set[tuple[int, ...]] = set()
-            for c, ks in self._cands.items():
-                if len(ks) > 1:
-                    seen.add(tuple(i for i, (m, _) in enumerate(parts) if m >> c & 1))
-            uses = [0] * len(parts)
-            for cls in seen:
-                for i in cls:
-                    uses[i] += 1
-            out = max(len(seen) - 1, 0)
-            for i, (_, members) in enumerate(parts):
-                if uses[i] > 1:
-                    out *= 1 + sum(room[k] for k in members)
-            return out
-
-        while cost() > 200_000:
-            best: tuple[int, int, int] | None = None
-            for i in range(len(parts)):
-                for j in range(i + 1, len(parts)):
-                    if any(locs[k].prefix for k in parts[i][1] + parts[j][1]):
-                        continue  # the turned cards' roles are worth keeping exact
-                    d = (parts[i][0] ^ parts[j][0]).bit_count()
-                    if d <= 3 and (best is None or d < best[0]):
-                        best = (d, i, j)
+        while _merge_cost(self._cands, parts, room) > _MERGE_COST:
+            best = _best_merge(self._cands, parts, room, locs)
             if best is None:
                 break
-            _, i, j = best
+            i, j = best
             parts[i] = (parts[i][0] | parts[j][0], parts[i][1] + parts[j][1])
             del parts[j]
         return {k: sorted(ks) for _, ks in parts if len(ks) > 1 for k in ks}
@@ -1093,7 +1124,7 @@ class _Builder:
                 story: Story) -> None:
         """Each card's candidate locations, narrowed by everything the view says (module
         docstring), written into ``locs``: known where one is left, else allowed in each."""
-        places = _Places(locs)
+        places = _Places(locs, story.alias)
         fixed = 0
         for L in locs:
             fixed |= L.known
@@ -1132,27 +1163,26 @@ class _Builder:
         its own discard) lay in that container's bundles; its hand and ``seen`` cards lie
         at their current places.  Returns when each card left its container."""
         view = self.view
-        known_locs = places.known
         leave: dict[Card, float] = {}
         # cards that left a container (plays, dead fives, K♥, own discards)
         for c, (t, bs) in story.left.items():
             if c in special:
                 continue
-            cands[c] = places.in_bundles(bs)
+            cands[c] = places.of_card(c, bs, known=False)
             leave[c] = t
         # the seat's hand and its seen cards, at their current places
         seen_place = {(_card(c)): place for c, place in view.seen}
         for c in cards_of(view.hand or 0):
             if c in special or c in cands:
                 continue
-            cands[c] = places.in_bundles(story.hand[self.me]) & known_locs
+            cands[c] = places.of_card(c, story.hand[self.me], known=True)
         for c, place in seen_place.items():
             if c in special or c in cands:
                 continue
             if place == "discards":
                 continue  # own discards are in story.left
             where = story.container(place)
-            got = places.in_bundles(where) & known_locs
+            got = places.of_card(c, where, known=True)
             if "S" in where:
                 if story.dealer_knows:
                     got |= {k for k in places.prefix}
@@ -1204,7 +1234,7 @@ class _Builder:
         beating: no such card in those bundles then) and the positive ones (an answer to
         an offer, an announcement: the card lay in one of these bundles)."""
         locs = places.locs
-        hidden_set = set(hidden)
+        hidden_set = set(hidden) | places.loose
         for c in list(cands):
             if c in special:
                 continue
@@ -1258,8 +1288,26 @@ class _Builder:
             fixed_ids = [a for a in ids if a is not None]
             return WorldSpec(setup, view.seat, locations, lambda deck: fixed_ids,
                              notes=self.notes)
-        fill = _filler(setup, view, ids, hidden_at, layouts, scan)
+        fill = _filler(setup, view, ids, hidden_at, layouts, scan, self._pile_pools(story))
         return WorldSpec(setup, view.seat, locations, fill, notes=self.notes)
+
+    def _pile_pools(self, story: Story) -> dict[int, Mask]:
+        """Per hidden pile discard (rules §12.9), the cards it may be drawn from besides the
+        discarder's hand: any, unless the seat took the pile with that card (§8.4).  Then it
+        knows every card it received, and the discarder's hand held exactly one of them (the
+        rest was his set-aside packet): the discard is the card of that hand that the seat
+        knows the place of (or that everybody saw taken from the table), the same number of
+        candidates (those cards of the hand, the discard among them) in every world."""
+        pools: dict[int, Mask] = {}
+        for name in story.alias:
+            pools[int(name[1:])] = PACK_MASK
+        if story.pile_seen:
+            w = whereabouts(self.view)
+            shown = (self._exposed0 | mask_of(self.found)
+                     | _bits(c for c in self.view.cut_places if c) | 1 << TWO_H)
+            for k in story.pile_seen:
+                pools[k] = PACK_MASK & ~w.unknown | shown
+        return pools
 
     def _merged(self, locs: list[_Loc],
                 ) -> tuple[list[Location], list[list[tuple[list[int], Mask]]]]:
@@ -1383,10 +1431,17 @@ class _Builder:
 
 class _Places:
     """The locations as the constraints name them: the turned prefix, each bundle's
-    locations, and those whose cards the seat knows (it has held them)."""
+    locations, and those whose cards the seat knows (it has held them).  A pile discard's
+    pseudo-bundle ``X<i>`` (rules §12.9) names the locations of the bundles its card came
+    from."""
 
-    def __init__(self, locs: list[_Loc]) -> None:
+    def __init__(self, locs: list[_Loc], alias: dict[str, Bundles] | None = None) -> None:
         self.locs = locs
+        self.alias = alias or {}
+        self.loose: set[Card] = set()
+        """Cards placed through a pile discard's pseudo-bundle: any of them may be the card
+        discarded onto the pile, so a constraint on the discarder's hand after the discard
+        may not bind them (left to rejection, like an unseen card)."""
         self.prefix = [k for k, L in enumerate(locs) if L.prefix]
         by_bundle: dict[str, list[int]] = {}
         for k, L in enumerate(locs):
@@ -1396,11 +1451,24 @@ class _Places:
         self.known = {k for k, L in enumerate(locs) if L.known_origin}
 
     def in_bundles(self, bs: Iterable[str]) -> set[int]:
-        """The locations of these bundles."""
+        """The locations of these bundles (a pseudo-bundle: those of its bundles)."""
         out: set[int] = set()
         for b in bs:
-            out |= set(self.by_bundle.get(b, ()))
+            for real in self.alias.get(b, (b,)):
+                out |= set(self.by_bundle.get(real, ()))
         return out
+
+    def of_card(self, c: Card, bs: Iterable[str], *, known: bool) -> set[int]:
+        """Where card ``c``, known to have been among bundles ``bs``, may lie; with
+        ``known`` only in locations whose cards the seat knows, except through a pile
+        discard's pseudo-bundle (the seat received that card with the pile without knowing
+        where it came from: any location of the discarder's hand then)."""
+        bs = list(bs)
+        fake = [b for b in bs if b in self.alias]
+        if fake:
+            self.loose.add(c)
+        real = self.in_bundles(b for b in bs if b not in self.alias)
+        return (real & self.known if known else real) | self.in_bundles(fake)
 
 
 _Scan = tuple[Callable[[list[Card]], list[tuple[Card, ...]]], int]
@@ -1408,12 +1476,13 @@ _Scan = tuple[Callable[[list[Card]], list[tuple[Card, ...]]], int]
 
 
 def _filler(setup: DealSetup, view: StyrivoltView, ids: list[int | None], hidden_at: list[int],
-            layouts: list[list[tuple[list[int], Mask]]],
-            scan: _Scan | None) -> Callable[[list[Card]], list[int] | None]:
+            layouts: list[list[tuple[list[int], Mask]]], scan: _Scan | None,
+            piles: dict[int, Mask]) -> Callable[[list[Card]], list[int] | None]:
     """``actions(deck)``: the merged locations laid out again, then the choices below
     drawn from the order of the seat's own dealt positions (uniform, and irrelevant to
-    every view): an order of the cut zone (rules §12.6), each hidden discard (§8.3 step 6);
-    a rank beyond the last whole multiple of the choices is refused."""
+    every view): an order of the cut zone (rules §12.6), each hidden discard (§8.3 step 6,
+    onto the pile for the indices of ``piles``, §12.9); a rank beyond the last whole
+    multiple of the choices is refused."""
     own = dealt_positions(view.dealer)[view.seat]
     later = _held_later(view, hidden_at)
     total = factorial(len(own))
@@ -1434,7 +1503,7 @@ def _filler(setup: DealSetup, view: StyrivoltView, ids: list[int | None], hidden
             modulus = most
         if not hidden_at:
             return plain if u < total // modulus * modulus else None
-        got = _draw_discards(setup, deck, ids, later, last, u, modulus)
+        got = _draw_discards(setup, deck, ids, later, last, u, modulus, piles)
         if got is None:
             return None
         out, modulus = got
@@ -1459,12 +1528,13 @@ def _order_zone(deck: list[Card], u: int, scan: _Scan) -> int | None:
 
 
 def _draw_discards(setup: DealSetup, deck: list[Card], ids: list[int | None],
-                   later: dict[int, Mask], last: int, u: int,
-                   modulus: int) -> tuple[list[int], int] | None:
-    """The history with each other seat's ``DISCARD ??`` filled in (rules §8.3 step 6):
-    the world replayed to the discard, and a card of the taker's hand (those seen later
-    aside) chosen by ``u // modulus``.  Returns the actions and the grown modulus, or None
-    when the world cannot be replayed."""
+                   later: dict[int, Mask], last: int, u: int, modulus: int,
+                   piles: dict[int, Mask]) -> tuple[list[int], int] | None:
+    """The history with each other seat's ``DISCARD ??`` and ``DISCARD ?? PILE`` filled in
+    (rules §8.3 step 6, §12.9): the world replayed to the discard, and a card of the
+    taker's hand (those seen later aside; for a pile discard only those of its pool,
+    :meth:`_Builder._pile_pools`) chosen by ``u // modulus``.  Returns the actions and the
+    grown modulus, or None when the world cannot be replayed."""
     out: list[int] = []
     state = setup.deal(deck)
     try:
@@ -1474,10 +1544,12 @@ def _draw_discards(setup: DealSetup, deck: list[Card], ids: list[int | None],
                 if t is None:
                     return None
                 hand = state.hands[t]  # type: ignore[attr-defined]
-                pool = cards_of(hand & ~later[i])
+                pile = piles.get(i)
+                pool = cards_of(hand & ~later[i] & (PACK_MASK if pile is None else pile))
                 if not pool:
                     return None
-                a = DISCARD0 + pool[(u // modulus) % len(pool)]
+                base = DISCARD0 if pile is None else DISCARD_PILE0
+                a = base + pool[(u // modulus) % len(pool)]
                 modulus *= len(pool)
             out.append(a)
             if i < last:
@@ -1555,5 +1627,58 @@ def _held_later(view: StyrivoltView, hidden_at: list[int]) -> dict[int, Mask]:
     (:func:`~stikk.games.styrivolt.implies.held_later`): they were not the discarded card."""
     return {i: held_later(view, i) for i in hidden_at}
 
+
+
+_Part = tuple[Mask, list[int]]
+"""A group of locations for the counting sampler: the cards that may lie there, its members."""
+
+
+def _merge_cost(cands: dict[Card, set[int]], parts: list[_Part], room: list[int]) -> int:
+    """A rough size of the count: the classes times the product of (room + 1) over the places
+    that several classes share (it tracks the count's time well)."""
+    seen: set[tuple[int, ...]] = set()
+    for c, ks in cands.items():
+        if len(ks) > 1:
+            seen.add(tuple(i for i, (m, _) in enumerate(parts) if m >> c & 1))
+    uses = [0] * len(parts)
+    for cls in seen:
+        for i in cls:
+            uses[i] += 1
+    out = max(len(seen) - 1, 0)
+    for i, (_, members) in enumerate(parts):
+        if uses[i] > 1:
+            out *= 1 + sum(room[k] for k in members)
+    return out
+
+
+def _kept_after(cands: dict[Card, set[int]], a: _Part, b: _Part, room: list[int]) -> float:
+    """Roughly the share of the worlds a merge of these parts keeps: each card that only one
+    of them allows still has to land in a place it may lie in (a loose card landing where it
+    may not would make most draws fail the replay)."""
+    out = 1.0
+    for m, (_, members) in ((a[0] & ~b[0], b), (b[0] & ~a[0], a)):
+        extra = sum(room[k] for k in members)
+        for c in cards_of(m):
+            ok = sum(room[k] for k in cands.get(c, ()))
+            out *= ok / (ok + extra) if ok + extra else 1.0
+    return out
+
+
+def _best_merge(cands: dict[Card, set[int]], parts: list[_Part], room: list[int],
+                locs: list[_Loc]) -> tuple[int, int] | None:
+    """The two parts best merged (at most three cards tell them apart, the fewest first, then
+    the most worlds kept), or None when no merge keeps ``_MERGE_KEPT`` of the worlds."""
+    best: tuple[int, float, int, int] | None = None
+    for i in range(len(parts)):
+        for j in range(i + 1, len(parts)):
+            if any(locs[k].prefix for k in parts[i][1] + parts[j][1]):
+                continue  # the turned cards' roles are worth keeping exact
+            d = (parts[i][0] ^ parts[j][0]).bit_count()
+            if d > 3:
+                continue
+            kept = _kept_after(cands, parts[i], parts[j], room)
+            if kept >= _MERGE_KEPT and (best is None or (d, -kept) < best[:2]):
+                best = (d, -kept, i, j)
+    return None if best is None else (best[2], best[3])
 
 __all__ = ["SuitExposure", "dealt_positions", "suit_exposure", "world_spec"]

@@ -28,6 +28,7 @@ from .actions import (
     CONTINUE,
     DECLINE,
     DISCARD0,
+    DISCARD_PILE0,
     EXCHANGE0,
     EXPOSE0,
     KEEP,
@@ -48,6 +49,7 @@ from .rules import (
     keep_both_refusal,
     lead_refusal,
     must_beat,
+    pile_discard_offered,
     revert_refusal,
     role_of,
     take_refusal,
@@ -126,7 +128,7 @@ def decide(v: StyrivoltView, opts: StyrivoltOptions) -> Decision | None:
     if kind in (LAST, FUG5):
         return _offer(v, seat)
     if kind in (CHOOSE, KEEP_STEP, DISCARD):
-        return _taking(v, seat, kind)
+        return _taking(v, seat, kind, opts)
     return _turn(v, seat, opts)
 
 
@@ -186,7 +188,7 @@ def _offer(v: StyrivoltView, seat: int) -> Decision:
                     cards)
 
 
-def _taking(v: StyrivoltView, seat: int, kind: str) -> Decision:
+def _taking(v: StyrivoltView, seat: int, kind: str, opts: StyrivoltOptions) -> Decision:
     """Rules §8.3 steps 3–6 for the taker: choosing an exposed card to go with the stock (the
     first taking, before the stock is received), then KEEP / REVERT / KEEP_BOTH (with any
     exchange), then the discard."""
@@ -202,6 +204,8 @@ def _taking(v: StyrivoltView, seat: int, kind: str) -> Decision:
         legal = {NO_DISCARD}
         if discard_offered(hand.bit_count(), len(v.tricks) + 1):
             legal |= {DISCARD0 + c for c in cards_of(hand)}
+            if pile_discard_offered(opts.stock_discard_to, v.pile_size > 0, v.second_taken):
+                legal |= {DISCARD_PILE0 + c for c in cards_of(hand)}
         return Decision(DISCARD, seat, frozenset(legal))
     old = 0
     for text, place in v.seen:

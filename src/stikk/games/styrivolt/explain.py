@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...cards import RANKS, SUITS, Card, cards_of, is_card
+from ...cards import RANKS, SUITS, Card, cards_of
+from ...core.errors import ActionParseError
 from ...core.explain import (
     DealScore,
     FeltItem,
@@ -44,13 +45,14 @@ from .actions import (
     CONTINUE,
     DECLINE,
     DISCARD0,
+    DISCARD_PILE0,
     EXCHANGE0,
     KEEP,
     KEEP_BOTH,
     NO_DISCARD,
-    NUM_ACTIONS,
     REVERT,
     TAKE_STOCK,
+    action_text,
 )
 from .decision import (
     CHOOSE,
@@ -80,7 +82,7 @@ from .implies import (
 )
 from .match import LINE, ChalkBoard
 from .messages import BADGE_KEYS, ROLE_KEYS, define_messages
-from .options import ALLOW_AND_PENALIZE, ANY_TRICK, CUT_OFF, GRADED, StyrivoltOptions
+from .options import ALLOW_AND_PENALIZE, ANY_TRICK, CUT_OFF, DEAD, GRADED, StyrivoltOptions
 from .rules import (
     HALVES,
     MONK_WORTH,
@@ -121,6 +123,15 @@ GROUPS = ("stikkar", "capture", "lead_only", "plain")
 MOVE_ORDER = {TAKE_STOCK: 0, KEEP: 1, REVERT: 2, KEEP_BOTH: 3, CLAIM: 4, CONTINUE: 5,
               CLAIM_FUGLURIN: 6, NO_DISCARD: 7, DECLINE: 9}
 """Non-card moves as a table offers them (the exchanges and choices in between)."""
+
+
+def _is_action(action: int) -> bool:
+    """Whether ``action`` is a Stýrivolt action id at all (it has a text)."""
+    try:
+        action_text(action)
+    except ActionParseError:
+        return False
+    return True
 
 
 def _sv(view: View) -> StyrivoltView:
@@ -208,6 +219,10 @@ class StyrivoltExplainer(Explainer):
             if verb == "CHOOSE":
                 return Msg("sv.choose", {"m": role})
             return Msg("sv.exchange", {"f": card(FIVES[c >> 4]), "m": role})
+        if verb == "DISCARD" and arg.endswith(" PILE"):  # rules §12.9
+            named = arg.removesuffix(" PILE")
+            return (Msg("sv.discard_pile", {"c": named}) if named in CARD_ID
+                    else Msg("sv.discard_pile_hidden"))
         if verb in ("EXPOSE", "CLAIM_CUT", "DISCARD") and arg in CARD_ID:
             return Msg(f"sv.{verb.lower()}", {"c": arg})
         if verb == "DISCARD":
@@ -244,6 +259,8 @@ class StyrivoltExplainer(Explainer):
             return Msg(f"sv.d_{verb.lower()}_second", {}, "§8.4")
         if verb == "TAKE_STOCK" and v.first_taker is not None:
             return Msg("sv.d_take_pile", {}, "§8.4")
+        if verb == "DISCARD" and text.endswith(" PILE"):
+            return Msg("sv.d_discard_pile", {}, "§12.9")
         return _DETAILS.get(verb)
 
     def move_order(self, view: View, legal: Sequence[int]) -> list[int]:
@@ -252,9 +269,12 @@ class StyrivoltExplainer(Explainer):
         key = self._held_key(v)
         plays = sorted((a for a in legal if a < 64), key=key)
         discards = sorted((a - DISCARD0 for a in legal if DISCARD0 <= a < CLAIM_CUT0), key=key)
-        rest = sorted((a for a in legal if a >= 64 and not DISCARD0 <= a < CLAIM_CUT0),
+        piled = sorted((a - DISCARD_PILE0 for a in legal if a >= DISCARD_PILE0), key=key)
+        rest = sorted((a for a in legal if 64 <= a < DISCARD_PILE0
+                       and not DISCARD0 <= a < CLAIM_CUT0),
                       key=lambda a: (MOVE_ORDER.get(a, 8), a))
-        return [*plays, *rest, *(DISCARD0 + c for c in discards)]
+        return [*plays, *rest, *(DISCARD0 + c for c in discards),
+                *(DISCARD_PILE0 + c for c in piled)]
 
     def _held_key(self, v: StyrivoltView) -> Callable[[Card], tuple[int, int, int, int]]:
         role = self.roles_of(v, max(v.seat, -1))
@@ -270,6 +290,11 @@ class StyrivoltExplainer(Explainer):
             if verb == "EXCHANGE":
                 p["f"] = card(FIVES[c >> 4])
             return Msg(f"sv.said_{verb.lower()}", p, _SAID_SECTION.get(verb))
+        if verb == "DISCARD" and arg.endswith(" PILE"):  # rules §12.9
+            named = arg.removesuffix(" PILE")
+            if named in CARD_ID:
+                return Msg("sv.said_discard_pile", {**p, "c": named}, "§12.9")
+            return Msg("sv.said_discard_pile_hidden", p, "§12.9")
         if verb in ("EXPOSE", "CLAIM_CUT", "DISCARD") and arg in CARD_ID:
             return Msg(f"sv.said_{verb.lower()}", {**p, "c": arg}, _SAID_SECTION.get(verb))
         if verb == "DISCARD":
@@ -292,7 +317,7 @@ class StyrivoltExplainer(Explainer):
         seat = v.to_act
         if seat is None:
             return Msg("sv.over")
-        if not 0 <= action < NUM_ACTIONS or (action < DECLINE and not is_card(action & 63)):
+        if not _is_action(action):
             return Msg("core.no_action", {"game": "Stýrivolt", "a": action})
         if seat != v.seat:
             return Msg("core.not_turn", {"p": seat, "q": v.seat})
@@ -315,10 +340,14 @@ class StyrivoltExplainer(Explainer):
         if action in d.refusals:
             return Msg(f"sv.no_{verb.lower()}", {"why": _refusal_msg(d.refusals[action])})
         if d.kind == DISCARD and verb == "DISCARD":
-            c = action - DISCARD0
+            piled = action >= DISCARD_PILE0
+            c = action - (DISCARD_PILE0 if piled else DISCARD0)
             if not (v.hand or 0) >> c & 1:
                 return Msg("core.not_held", {"p": d.seat, "c": card(c)})
-            return Msg("sv.no_discard_room", {}, "§8.3")
+            if not piled or DISCARD0 + c not in d.legal:
+                return Msg("sv.no_discard_room", {}, "§8.3")
+            dead = self.opts.stock_discard_to == DEAD
+            return Msg("sv.no_pile_dead" if dead else "sv.no_pile_place", {}, "§12.9")
         return Msg(f"sv.first_{d.kind}", _decision_params(d), _SECTION[d.kind])
 
     def _why_not_turn(self, v: StyrivoltView, d: Decision, action: int) -> Msg:
@@ -530,7 +559,11 @@ class StyrivoltExplainer(Explainer):
         assert d is not None
         if d.kind == TURN:
             return self._turn_lines(v, d)
-        key = "discard_none" if d.kind == DISCARD and d.legal == {NO_DISCARD} else d.kind
+        key = d.kind
+        if d.kind == DISCARD and d.legal == {NO_DISCARD}:
+            key = "discard_none"
+        elif d.kind == DISCARD and max(d.legal) >= DISCARD_PILE0:  # rules §12.9
+            key = "discard_pile"
         out = [Msg(f"sv.now_{key}", _decision_params(d), _SECTION[d.kind])]
         out += [Msg(f"sv.now_no_{VERB[self.game.action_text(a)].lower()}",
                     {"why": _refusal_msg(why)}) for a, why in sorted(d.refusals.items())]

@@ -102,8 +102,10 @@ _HOLDER_AT = _Holders()
 
 
 def card_of(text: str) -> Card:
-    """The card named in an action text (``EXCHANGE 7H`` -> 7H), or -1."""
+    """The card named in an action text (``EXCHANGE 7H`` -> 7H, ``DISCARD 7H PILE`` -> 7H), or
+    -1 (a card not named: ``DISCARD ??``, ``DISCARD ?? PILE``)."""
     _, _, arg = text.partition(" ")
+    arg = arg.removesuffix(" PILE")
     if not arg or arg == "??":
         return -1
     return CARD_ID[arg]
@@ -260,6 +262,8 @@ def _holders(v: StyrivoltView) -> tuple[dict[Card, int], dict[Card, tuple[str, i
             if verb == "DISCARD":  # a card of his went face down: which one is unknown
                 for c in [c for c, h in holder.items() if h == seat]:
                     del holder[c]
+                if text.endswith(" PILE") and card_of(text) >= 0:  # his own, onto the pile
+                    holder[card_of(text)] = PILE  # a second taker receives it (§12.9)
     if taker >= 0 and v.taker is not None:  # the taker's own hand is set aside now
         for c in old:
             holder[c] = OUT

@@ -44,6 +44,8 @@ _MOVES = {
     "claim_cut": "claim the cut {c:card}",
     "discard": "discard {c:card}",
     "discard_hidden": "discard a card face down",
+    "discard_pile": "put {c:card} onto the pile",
+    "discard_pile_hidden": "put a card face down onto the pile",
     "take_stock": "take the stock ({n:count:card:cards})",
     "take_pile": "take the pile ({n:count:card:cards})",
     "decline": "decline",
@@ -79,6 +81,7 @@ _MOVES = {
     "d_keep_both": "hold both packets together; no pile is left",
     "d_no_discard": "keep every card (extra cards are simply never played)",
     "d_discard": "one card face down, out of play",
+    "d_discard_pile": "one card face down onto the pile: whoever takes the pile receives it",
     "d_claim": "end the deal now: {o:msg}",
     "d_claim_any": "end the deal now: the game is made",
     "d_continue": "play for nine tricks: lose one and it is only an ordinary win",
@@ -93,6 +96,8 @@ _SAID = {
     "said_claim_cut": "{p:Seat} {p:verb:claim:claims} the cut {c:card}",
     "said_discard": "{p:Seat} {p:verb:discard:discards} {c:card} face down",
     "said_discard_hidden": "{p:Seat} {p:verb:discard:discards} a card face down",
+    "said_discard_pile": "{p:Seat} {p:verb:put:puts} {c:card} face down onto the pile",
+    "said_discard_pile_hidden": "{p:Seat} {p:verb:put:puts} a card face down onto the pile",
     "said_take_stock": "{p:Seat} {p:verb:take:takes} the stock",
     "said_take_pile": "{p:Seat} {p:verb:take:takes} the pile",
     "said_decline": "{p:Seat} {p:verb:decline:declines} the offer",
@@ -137,6 +142,9 @@ _REFUSALS = {
     "no_revert": "you may not revert: {why:msg}",
     "no_keep_both": "you may not keep both packets: {why:msg}",
     "no_discard_room": "you hold no more cards than tricks are left: no discard",
+    "no_pile_dead": "at this table a discard goes out of play only (stock_discard_to = dead)",
+    "no_pile_place": "a discard goes onto the pile only after a first taking that left a "
+                     "pile: a second taker could then receive it",
     "first_expose": "{p:Seat} must first choose which of {m:cards} to expose",
     "first_cut": "{p:Seat} must first answer the offer: {g:card} for the cut {c:card}",
     "first_last": "{p:Seat} must first answer the last chance: {f:card} for {m:cards}, or "
@@ -234,6 +242,8 @@ _TABLE = {
     "now_keep": "{p:Seat} {p:verb:keep:keeps} the new hand, {p:verb:take:takes} the old one "
                 "back or {p:verb:keep:keeps} both",
     "now_discard": "{p:Seat} may discard one card face down, or none",
+    "now_discard_pile": "{p:Seat} may discard one card face down, out of play or onto the "
+                        "pile, or none",
     "now_discard_none": "{p:Seat} {p:verb:hold:holds} no more cards than tricks are left: no "
                         "discard",
     "stake": "{x:Side} won every trick so far: tricks 1–5 make the game "

@@ -56,6 +56,8 @@ CUT_FOURTH = "up_to_fourth"
 CUT_FOURTH_TWO = "up_to_fourth_two"
 ASK = "ask"
 HIGHER_FACE = "higher_face"
+CHOICE = "choice"
+DEAD = "dead"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -94,3 +96,6 @@ class StyrivoltOptions(Options):
     exposure_tie_autopolicy: str = option(ChoiceCodec(ASK, HIGHER_FACE), ASK,
                                           "exposure ties: the dealer decides, or the higher "
                                           "face (§4.2, Engine decision 2)")
+    stock_discard_to: str = option(ChoiceCodec(CHOICE, DEAD), CHOICE,
+                                   "the taker's discard: onto the pile or out of play at his "
+                                   "choice, or out of play only (§8.3 step 6, §12.9)")

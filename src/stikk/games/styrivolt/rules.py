@@ -299,6 +299,13 @@ def discard_offered(held: int, trick_no: int) -> bool:
     return held > 10 - trick_no
 
 
+def pile_discard_offered(discard_to: str, pile: bool, second: bool) -> bool:
+    """Rules §8.3 step 6, §12.9, Engine decision 6: under ``stock_discard_to = choice`` the
+    discard may go onto the pile (``DISCARD <card> PILE``) while a second taking is still
+    possible: the taking left a pile (KEEP or REVERT, not KEEP_BOTH) and was the first."""
+    return discard_to == "choice" and pile and not second
+
+
 _CUT_LOOKS: dict[str, tuple[int, ...]] = {"off": (), "bottom": (47,)}
 
 

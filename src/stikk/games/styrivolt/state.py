@@ -22,6 +22,7 @@ from .actions import (
     CONTINUE,
     DECLINE,
     DISCARD0,
+    DISCARD_PILE0,
     EXCHANGE0,
     EXPOSE0,
     KEEP,
@@ -51,6 +52,7 @@ from .rules import (
     expose_suit,
     keep_both_refusal,
     nine_outcome,
+    pile_discard_offered,
     revert_refusal,
     traders_to_stikkar,
 )
@@ -511,6 +513,8 @@ class StyrivoltState(State["Styrivolt"]):  # the game module imports this one
         legal = [NO_DISCARD]
         if discard_offered(h.bit_count(), self.trick_no):
             legal += [DISCARD0 + c for c in _ids(h)]
+            if pile_discard_offered(self.opts.stock_discard_to, bool(self.pile), self.second):
+                legal += [DISCARD_PILE0 + c for c in _ids(h)]
         self._set(t, Phase.TAKE, legal)
         return True
 
@@ -576,11 +580,15 @@ class StyrivoltState(State["Styrivolt"]):  # the game module imports this one
         self._pending.pop(0)
 
     def _apply_discard(self, seat: int, action: int) -> None:
-        c = action - DISCARD0
+        if action >= DISCARD_PILE0:  # rules §12.9: onto the pile, for a second taker
+            c = action - DISCARD_PILE0
+            self.pile |= 1 << c
+        else:  # out of play
+            c = action - DISCARD0
+            self.discards |= 1 << c
         before = self.hands[seat]
         self.hands[seat] = before & ~(1 << c)
-        self.discards |= 1 << c
-        for o in range(4):
+        for o in range(4):  # the card went face down: which one, the others cannot tell
             if o != seat:
                 self.known[o] &= ~before
         self._end_taking()
@@ -875,6 +883,7 @@ _APPLY: dict[int, Callable[[StyrivoltState, int, int], None]] = {
     **dict.fromkeys(range(EXCHANGE0, CHOOSE0), StyrivoltState._apply_exchange),
     **dict.fromkeys(range(CHOOSE0, DISCARD0), StyrivoltState._apply_choose),
     **dict.fromkeys(range(DISCARD0, CLAIM_CUT0), StyrivoltState._apply_discard),
+    **dict.fromkeys(range(DISCARD_PILE0, DISCARD_PILE0 + 64), StyrivoltState._apply_discard),
     **dict.fromkeys(range(CLAIM_CUT0, DECLINE), StyrivoltState._apply_claim_cut),
     DECLINE: StyrivoltState._apply_decline,
     TAKE_STOCK: StyrivoltState._apply_take,
