@@ -55,7 +55,8 @@ still take the pile and the partner still may (:func:`may_take_pile`, judged by 
 engine's ``take_refusal`` from what the view shows).  Another seat has lost the right (§8.1
 (a), Engine decisions 3–4) for good only once it has shown a stikkur of its original hand: a
 stikkur it played or claimed for a king (§12.6), not one it got for a trader (§7.2), which it
-may play away and then take (:func:`shown_original`); under ``illegal_stock =
+may play away and then take
+(:func:`~stikk.games.styrivolt.implies.shown_original`); under ``illegal_stock =
 allow_and_penalize`` (§11) anyone may take.  Then the card given is the one most useful to
 the partner (the highest worth) among those the taker can spare: giving it away lowers the
 worth of his own best ``10 − trick`` cards by at most ``SPARE_COST``.  In practice both
@@ -107,12 +108,11 @@ from ...games.styrivolt.actions import (
 )
 from ...games.styrivolt.implies import (
     CARD_ID,
-    VERB,
     base_roles,
-    card_of,
     chosen_pair,
     original_hand,
     promotions,
+    shown_original,
     whereabouts,
 )
 from ...games.styrivolt.options import ALLOW_AND_PENALIZE, StyrivoltOptions
@@ -129,7 +129,6 @@ from ...games.styrivolt.tables import (
     FRU,
     KARNIFL,
     KEYPMADUR,
-    KH,
     KONGUR,
     LAMB,
     OLUKKA,
@@ -139,7 +138,6 @@ from ...games.styrivolt.tables import (
     RANK_MASKS,
     ROLES,
     STIKKAR,
-    TWO_H,
 )
 
 LAMBDA = 1.1
@@ -414,42 +412,15 @@ class _Table:
 
 # -- the pile (rules §8.1, §8.4, §12.9) ----------------------------------------------------------
 
-def shown_original(view: View, seat: int) -> Mask:
-    """The cards the viewer has seen in ``seat``'s original hand (rules §8.1 (a), Engine
-    decision 3: the dealt nine after the cut claims): the cards it played and the fives it
-    traded in (K♥ given for the Fuglurin, §12.7) before any taking of its own, and the cut
-    stikkar it claimed (§12.6), less the cards it received for them (an exchange, the
-    Fuglurin).  The viewer's own original hand is
-    :func:`~stikk.games.styrivolt.implies.original_hand`."""
-    v: Any = view
-    orig = received = 0
-    for q, text in v.history:
-        if q != seat:
-            continue
-        verb = VERB[text]
-        if verb == "TAKE_STOCK":
-            break  # its hand was replaced: what it plays later shows nothing of the deal
-        if verb in ("PLAY", "CLAIM_CUT"):
-            orig |= 1 << card_of(text)
-        elif verb == "EXCHANGE":
-            c = card_of(text)
-            received |= 1 << c
-            orig |= 1 << FIVES[c >> 4]
-        elif verb == "CLAIM_FUGLURIN":
-            received |= 1 << TWO_H
-            orig |= 1 << KH
-    return orig & ~received
-
-
 def may_take_pile(view: View, seat: int, penalize: bool) -> bool:
     """Whether ``seat`` may still take the pile, as far as the viewer can tell (rules §8.1,
     §8.4, §11; the engine's :func:`~stikk.games.styrivolt.rules.take_refusal` judges): asked
     while a taking is under way or after it, the pile is there (a discard onto it makes one)
     and the second taking still to come.  Another seat has lost the right for good only once
     it has shown a stikkur (base role, Engine decision 4) of its original hand
-    (:func:`shown_original`); a stikkur it got from the table (an exchange) it may play away
-    and take at a later turn, and a hand the viewer has not seen may hold none.  Under
-    ``illegal_stock = allow_and_penalize`` anyone may take (§11)."""
+    (:func:`~stikk.games.styrivolt.implies.shown_original`); a stikkur it got from the
+    table (an exchange) it may play away and take at a later turn, and a hand the viewer has
+    not seen may hold none.  Under ``illegal_stock = allow_and_penalize`` anyone may take (§11)."""
     v: Any = view
     first = v.first_taker if v.first_taker is not None else v.taker
     if first is None:

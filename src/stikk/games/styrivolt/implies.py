@@ -336,24 +336,41 @@ def original_hand(view: View) -> Mask | None:
     Fuglurin) back, the cards it took for them out; ``None`` once it has taken the stock
     (its hand was replaced)."""
     v = _sv(view)
-    orig = v.hand or 0
-    received = 0
-    for seat, text in v.history:
-        if seat != v.seat:
+    shown, received, took = _original_shown(v.history, v.seat)
+    return None if took else ((v.hand or 0) | shown) & ~received
+
+
+def shown_original(view: View, seat: int) -> Mask:
+    """The cards the viewer has seen in ``seat``'s original hand (rules §8.1 (a), Engine
+    decision 3): the cards it played and the fives it traded in (K♥ given for the Fuglurin,
+    §12.7) before any taking of its own, and the cut stikkar it claimed (§12.6), less the
+    cards it received for them (an exchange, the Fuglurin).  The viewer's own original hand
+    is :func:`original_hand`."""
+    shown, received, _ = _original_shown(_sv(view).history, seat)
+    return shown & ~received
+
+
+def _original_shown(history: Sequence[tuple[int, str]], seat: int) -> tuple[Mask, Mask, bool]:
+    """What ``seat``'s actions before its own taking show of its original hand: the cards it
+    played, claimed (a cut stikkur, §12.6) or gave (traded-in fives, K♥), the cards it took
+    for them, and whether it has taken the stock since (what it plays then shows nothing)."""
+    shown = received = 0
+    for q, text in history:
+        if q != seat:
             continue
         verb = VERB[text]
         if verb == "TAKE_STOCK":
-            return None
-        if verb == "PLAY":
-            orig |= 1 << card_of(text)
+            return shown, received, True
+        if verb in ("PLAY", "CLAIM_CUT"):
+            shown |= 1 << card_of(text)
         elif verb == "EXCHANGE":
             c = card_of(text)
             received |= 1 << c
-            orig |= 1 << FIVES[c >> 4]
+            shown |= 1 << FIVES[c >> 4]
         elif verb == "CLAIM_FUGLURIN":
             received |= 1 << TWO_H
-            orig |= 1 << KH
-    return orig & ~received
+            shown |= 1 << KH
+    return shown, received, False
 
 
 def taking_shows_right(view: View, penalize: bool, seat: int) -> bool:
@@ -454,5 +471,6 @@ def held_later(view: View, index: int) -> Mask:
 
 
 __all__ = ["Miss", "Taking", "Whereabouts", "base_roles", "forced_misses", "held_later",
-           "known_role", "original_hand", "promotions", "seen_reasons", "taken_from_table",
+           "known_role", "original_hand", "promotions", "seen_reasons", "shown_original",
+           "taken_from_table",
            "taking_shows_right", "takings", "whereabouts"]
