@@ -22,7 +22,6 @@ from stikk.agents.base import DealSetup
 from stikk.agents.sampling import world_sampler, world_spec
 from stikk.agents.sampling.styrivolt import dealt_positions
 from stikk.cards import Card, cards_of
-from stikk.games import make_game
 from stikk.games.styrivolt.actions import (
     DISCARD0,
     DISCARD_PILE0,
@@ -34,6 +33,7 @@ from stikk.games.styrivolt.state import StyrivoltState
 from stikk.testing.sampling import _replays, check_sound, check_world, chi2_sf, world_key
 
 from .test_sampling_styrivolt import STOCK, TAKE_HANDS, TAKE_STOCK_CARDS, C, deal, play
+from .test_sampling_styrivolt import _run as play_until
 
 
 def _pile_discards(history: Any) -> list[Card]:
@@ -101,18 +101,8 @@ def _pile_policy(state: StyrivoltState, rng: random.Random) -> int:
 
 
 def _run(seed: int, stop: Any, **options: Any) -> tuple[StyrivoltState, int]:
-    game = make_game("styrivolt", **options)
-    rng = random.Random(seed)
-    deck = list(game.pack())
-    rng.shuffle(deck)
-    state = game.new_state(deck, seed % 4)
-    assert isinstance(state, StyrivoltState)
-    while state.to_act is not None:
-        seat = stop(state)
-        if seat is not None:
-            return state, seat
-        state.apply(_pile_policy(state, rng))
-    raise AssertionError("no such position in this deal")
+    """A shuffled deal played with :func:`_pile_policy` until ``stop`` names a seat."""
+    return play_until(options, seed, lambda state, _legal, rng: _pile_policy(state, rng), stop)
 
 
 def _takers(state: StyrivoltState) -> list[int]:
