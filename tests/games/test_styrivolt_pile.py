@@ -238,3 +238,13 @@ def test_rules_12_9_the_taker_is_told_both_places() -> None:
     lines = dead.game.explainer.panel(dead.view(1), dead.game.new_match().sheet()).now
     texts = [m.text(Voice(1, True)) for m in lines]
     assert not any("pile" in t for t in texts) and any("face down, or none" in t for t in texts)
+
+
+def test_rules_12_9_the_taker_knows_his_card_in_the_pile_as_his_discard() -> None:
+    """What the taker knows of the pile: his old hand (set aside, §8.3) and his discard."""
+    st = _kept_and_piled()
+    knows = st.game.explainer.panel(st.view(1), st.game.new_match().sheet()).knows
+    texts = [m.text(Voice(1, True)) for m in knows]
+    assert "In the pile: 3♣ — your discard (rules §8.3)" in texts
+    assert any(t.startswith("In the pile: K♦") and "your old hand" in t and "3♣" not in t
+               for t in texts), texts

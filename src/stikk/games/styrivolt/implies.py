@@ -299,22 +299,25 @@ ASIDE, DISCARDED, TURNED, INSPECTED, OLD_HAND, RETURNED = (
 def seen_reasons(view: View, *, open_selection: bool, cut: bool) -> list[tuple[Card, str, str]]:
     """Each card of the view's ``seen`` (rules §4.3, §8.3, §12.6) with its place and why the
     seat knows it: ``aside`` (its own hand, set aside while it takes), ``discarded`` (its
-    own discard), ``turned`` (it turned the card as the dealer), ``inspected`` (it looked
-    at it cutting for stikkar), ``old_hand`` (its hand set aside at its taking, left as the
-    pile or out of play, or taken on by the second taker) or ``returned`` (the packet it
-    took and returned)."""
+    own discard, out of play or onto the pile), ``turned`` (it turned the card as the
+    dealer), ``inspected`` (it looked at it cutting for stikkar), ``old_hand`` (its hand set
+    aside at its taking, left as the pile or out of play, or taken on by the second taker) or
+    ``returned`` (the packet it took and returned)."""
     v = _sv(view)
     mine = None
+    piled = -1
     for seat, text in v.history:
         if seat == v.seat and text in ("KEEP", "REVERT", "KEEP_BOTH"):
             mine = text  # the decision of the seat's own (latest) taking
+        elif seat == v.seat and text.endswith(" PILE"):
+            piled = card_of(text)  # its own discard onto the pile (§12.9)
     turned = v.seat == v.dealer and not open_selection
     inspected = cut and v.seat == (v.dealer + 3) % 4
     out = []
     for text, place in v.seen:
         if place == "aside":
             why = ASIDE
-        elif place == "discards":
+        elif place == "discards" or CARD_ID[text] == piled:
             why = DISCARDED
         elif place != "stock" and mine in ("KEEP", "REVERT"):
             why = OLD_HAND if mine == "KEEP" else RETURNED
