@@ -237,10 +237,13 @@ def test_rules_10_7_the_blind_one_card_round_is_said_to_be_blind() -> None:
     for _ in range(3):
         view, voice = explain(state)
         deal = game.explainer.panel(view, sheet).deal
-        assert [m.id for m in deal] == ["rw.trumps", "rw.blind_one_card", "rw.hidden_blind"]
+        assert [m.id for m in deal] == ["rw.trumps", "rw.blind_one_card",
+                                        "rw.hidden_blind_one"]
         assert deal[1].section == "§10.7" and deal[2].section == "§10.7"
         assert deal[1].text(voice) == ("Blind one-card round: everybody bids before seeing his "
                                        "card (rules §10.7)")
+        assert deal[2].text(voice) == ("Your card is face down: you bid before seeing it "
+                                       "(rules §10.7)")
         public = game.explainer.panel(state.public_view(), sheet).deal
         assert [m.id for m in public] == ["rw.trumps", "rw.blind_one_card"]
         state.act("BID 0")

@@ -81,6 +81,7 @@ define("rw", {
     "forehead_round": "Forehead round: while bidding everybody sees the others' cards, not his own",
     "hidden_forehead": "Your card is on your forehead: you see everyone's card but yours",
     "hidden_blind": "Your cards are face down: you bid before seeing them",
+    "hidden_blind_one": "Your card is face down: you bid before seeing it",
     "zero_play_ask": "Zero Play: before the bidding each player may declare that he will finish "
                      "the game on exactly 0",
     "bids_so_far": "Bids so far total {t} for {k:count:trick:tricks}; {left} still to bid",
@@ -291,8 +292,9 @@ class RomanianWhistExplainer(Explainer):
             out.append(Msg("rw.forehead_round", {}, "§10.7"))
         if v.hand is None and v.seat >= 0:
             forehead = any(h is not None for s, h in enumerate(v.seen_hands) if s != v.seat)
+            blind = "rw.hidden_blind_one" if v.cards == 1 else "rw.hidden_blind"
             out.append(Msg("rw.hidden_forehead", {}, "§10.7") if forehead else
-                       Msg("rw.hidden_blind", {}, "§10.6" if v.special == "blind8" else "§10.7"))
+                       Msg(blind, {}, "§10.6" if v.special == "blind8" else "§10.7"))
         return out
 
     def _phase_lines(self, v: RomanianWhistView) -> list[Msg]:
